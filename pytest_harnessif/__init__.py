@@ -1,0 +1,22 @@
+"""pytest-harnessif: Harness-IF as a pytest plugin. What a rule author imports lives here."""
+
+from .authoring import MissingArtifact, NotApplicable, na, rule
+from .evidence import Command, FileView, Run, TurnView
+from .schema import Family, Method, Modality, Prior, Severity, Surface
+
+__all__ = [
+    "Command",
+    "Family",
+    "FileView",
+    "Method",
+    "MissingArtifact",
+    "Modality",
+    "NotApplicable",
+    "Prior",
+    "Run",
+    "Severity",
+    "Surface",
+    "TurnView",
+    "na",
+    "rule",
+]

@@ -1,0 +1,242 @@
+"""`Run`: the read-only view of one recorded trajectory that a rule check receives."""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+import libcst as cst
+
+from .authoring import MissingArtifact
+from .sandbox.base import ExecResult, Sandbox, tar_members
+from .schema import Task
+from .trajectory import Commit, GitState, ToolCall, Trajectory, TurnRecord
+
+
+def match(path: str, pattern: str) -> bool:
+    """Glob match where `**/` also matches zero directories (so `src/**/*.py` matches `src/a.py`)."""
+    if fnmatch.fnmatchcase(path, pattern):
+        return True
+    return "**/" in pattern and fnmatch.fnmatchcase(path, pattern.replace("**/", ""))
+
+
+@dataclass(frozen=True)
+class FileView:
+    """One file of a workspace state."""
+
+    path: str
+    data: bytes
+
+    @property
+    def text(self) -> str:
+        return self.data.decode(errors="replace")
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @cached_property
+    def module(self) -> cst.Module:
+        """The libcst module of a Python file; a file that does not parse raises a failing assertion."""
+        try:
+            return cst.parse_module(self.text)
+        except cst.ParserSyntaxError as exc:
+            raise AssertionError(f"{self.path} is not valid Python: {exc.message}") from None
+
+    def calls(self, name: str) -> bool:
+        """Whether this Python file calls `name` (a bare name like `print` or a dotted one like `os.system`)."""
+        from .checks.ast import call_names
+
+        return name in call_names(self.module)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A shell command the agent ran (through bash or a command-backed task tool)."""
+
+    turn: int
+    order: int
+    tool: str
+    cmd: str
+    exit_code: int | None
+    output: str
+    timed_out: bool
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """One user turn as a check sees it."""
+
+    index: int
+    intent: str
+    user: str
+    reply: str
+    tool_calls: tuple[ToolCall, ...]
+    commands: tuple[Command, ...]
+
+
+class Run:
+    """Evidence of one trajectory: replies, tool calls, commands, files before/after, git, and `exec`."""
+
+    def __init__(
+        self,
+        trajectory: Trajectory,
+        task: Task,
+        snapshots: Callable[[str], bytes],
+        sandbox_factory: Callable[[], Sandbox] | None = None,
+    ) -> None:
+        self.trajectory = trajectory
+        self.task = task
+        self._snapshots = snapshots
+        self._sandbox_factory = sandbox_factory
+        self._exec_cache: dict[tuple[str, float], ExecResult] = {}
+
+    # --- conversation -------------------------------------------------------------------------
+    @cached_property
+    def turns(self) -> list[TurnView]:
+        views = []
+        order = 0
+        for t in self.trajectory.turns:
+            cmds = []
+            for call in _calls(t):
+                if call.command is not None:
+                    cmds.append(
+                        Command(t.index, order, call.name, call.command, call.exit_code, call.output, call.timed_out)
+                    )
+                order += 1
+            views.append(TurnView(t.index, t.intent, t.user, t.reply, tuple(_calls(t)), tuple(cmds)))
+        return views
+
+    @property
+    def replies(self) -> list[str]:
+        return [t.reply for t in self.turns]
+
+    @property
+    def final_reply(self) -> str:
+        return self.turns[-1].reply if self.turns else ""
+
+    @property
+    def tool_calls(self) -> list[ToolCall]:
+        return [c for t in self.turns for c in t.tool_calls]
+
+    @property
+    def commands(self) -> list[Command]:
+        return [c for t in self.turns for c in t.commands]
+
+    def commands_matching(self, pattern: str) -> list[Command]:
+        """Commands whose text matches the regex `pattern` (search, not full match)."""
+        rx = re.compile(pattern)
+        return [c for c in self.commands if rx.search(c.cmd)]
+
+    @property
+    def placement(self) -> dict[str, str]:
+        """Surface each injected rule was placed on in this run."""
+        return self.trajectory.placement
+
+    # --- files --------------------------------------------------------------------------------
+    @cached_property
+    def initial_files(self) -> dict[str, bytes]:
+        return _workspace_files(self._snapshots(self.trajectory.initial_snapshot))
+
+    @cached_property
+    def files(self) -> dict[str, bytes]:
+        return _workspace_files(self._snapshots(self.trajectory.final_snapshot))
+
+    def files_after_turn(self, index: int) -> dict[str, bytes]:
+        """Workspace files as they were when turn `index` ended."""
+        return _workspace_files(self._snapshots(self.trajectory.turns[index].snapshot))
+
+    def file(self, path: str) -> FileView | None:
+        data = self.files.get(path)
+        return None if data is None else FileView(path, data)
+
+    def require_file(self, path: str) -> FileView:
+        """The final file at `path`, or a MissingArtifact failure naming it."""
+        view = self.file(path)
+        if view is None:
+            raise MissingArtifact(path, "the file does not exist at the end of the run")
+        return view
+
+    def glob(self, pattern: str = "**") -> list[FileView]:
+        return [FileView(p, d) for p, d in sorted(self.files.items()) if match(p, pattern)]
+
+    def changed(self, pattern: str = "**") -> list[FileView]:
+        """Final files matching `pattern` that were created or modified."""
+        return [FileView(p, d) for p, d in sorted(self.files.items()) if match(p, pattern) and self.initial_files.get(p) != d]
+
+    def created(self, pattern: str = "**") -> list[str]:
+        return sorted(p for p in self.files if match(p, pattern) and p not in self.initial_files)
+
+    def modified(self, pattern: str = "**") -> list[str]:
+        return sorted(
+            p for p, d in self.files.items() if match(p, pattern) and p in self.initial_files and self.initial_files[p] != d
+        )
+
+    def deleted(self, pattern: str = "**") -> list[str]:
+        return sorted(p for p in self.initial_files if match(p, pattern) and p not in self.files)
+
+    def diff(self, pattern: str = "**") -> str:
+        """Unified diff from the initial to the final workspace, restricted to `pattern`."""
+        paths = sorted(set(self.files) | set(self.initial_files))
+        out: list[str] = []
+        for p in paths:
+            if not match(p, pattern):
+                continue
+            a, b = self.initial_files.get(p), self.files.get(p)
+            if a == b:
+                continue
+            out.extend(
+                difflib.unified_diff(
+                    _lines(a), _lines(b), "/dev/null" if a is None else f"a/{p}", "/dev/null" if b is None else f"b/{p}"
+                )
+            )
+        return "".join(out)
+
+    def added_lines(self, pattern: str = "**") -> list[tuple[str, str]]:
+        """(path, line) for every line the run added in files matching `pattern`."""
+        out = []
+        for view in self.changed(pattern):
+            before = set(_lines(self.initial_files.get(view.path)))
+            out.extend((view.path, line.rstrip("\n")) for line in _lines(view.data) if line not in before)
+        return out
+
+    # --- git ----------------------------------------------------------------------------------
+    @property
+    def git(self) -> GitState:
+        return self.trajectory.git
+
+    @property
+    def new_commits(self) -> list[Commit]:
+        """Commits made during the run (all but the fixture's initial import), oldest first."""
+        return list(reversed(self.git.commits[:-1])) if self.git.commits else []
+
+    # --- execution ----------------------------------------------------------------------------
+    def exec(self, cmd: str, timeout: float = 120.0) -> ExecResult:
+        """Run `cmd` in a fresh sandbox restored from the final snapshot (cached per command)."""
+        key = (cmd, timeout)
+        if key not in self._exec_cache:
+            if self._sandbox_factory is None:
+                raise RuntimeError("this Run has no sandbox to execute in")
+            box = self._sandbox_factory()
+            try:
+                box.restore(self._snapshots(self.trajectory.final_snapshot))
+                self._exec_cache[key] = box.exec(cmd, timeout=timeout)
+            finally:
+                box.close()
+        return self._exec_cache[key]
+
+
+def _calls(turn: TurnRecord) -> Iterable[ToolCall]:
+    return [c for s in turn.steps for c in s.tool_calls]
+
+
+def _workspace_files(tar: bytes) -> dict[str, bytes]:
+    return {p: d for p, d in tar_members(tar).items() if not (p == ".git" or p.startswith(".git/"))}
+
+
+def _lines(data: bytes | None) -> list[str]:
+    return [] if data is None else data.decode(errors="replace").splitlines(keepends=True)

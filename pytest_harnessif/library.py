@@ -1,0 +1,125 @@
+"""Load and validate the rule library (`rule_checks/`) and the task panel (`tasks/`); errors name file and field."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from .agents.script import Script
+from .authoring import RuleDefinitionError, rule_meta
+from .schema import RuleMeta, Task
+
+
+class LibraryError(Exception):
+    """Bad rule or task input; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    """One rule: its metadata, its check function and where it is defined."""
+
+    meta: RuleMeta
+    check: Callable[..., Any]
+    path: Path
+
+
+@dataclass(frozen=True)
+class TaskEntry:
+    """One task folder: validated task.yaml, its repo/ and (optional) gold script."""
+
+    task: Task
+    dir: Path
+    script: Script | None
+
+    @property
+    def repo(self) -> Path:
+        return self.dir / "repo"
+
+
+def _module_name(path: Path) -> tuple[str, Path]:
+    """Dotted module name of `path` and the directory to put on sys.path (pytest's `prepend` rule)."""
+    parts = [path.stem]
+    base = path.parent
+    while (base / "__init__.py").exists():
+        parts.insert(0, base.name)
+        base = base.parent
+    return ".".join(parts), base
+
+
+def load_rules(rules_dir: Path) -> dict[str, RuleEntry]:
+    """Import every `test_*.py` under `rules_dir` and collect the `@rule` functions by id."""
+    rules: dict[str, RuleEntry] = {}
+    for path in sorted(rules_dir.rglob("test_*.py")):
+        name, base = _module_name(path)
+        if str(base) not in sys.path:
+            sys.path.insert(0, str(base))
+        try:
+            module = importlib.import_module(name)
+        except RuleDefinitionError as exc:
+            raise LibraryError(f"{path}: {exc}") from None
+        for attr in sorted(vars(module)):
+            fn = getattr(module, attr)
+            meta = rule_meta(fn) if callable(fn) else None
+            if meta is None or not attr.startswith("test"):
+                continue
+            prev = rules.get(meta.id)
+            if prev is not None and prev.check is not fn:
+                raise LibraryError(f"{path}: rule id {meta.id} is defined twice (also in {prev.path}::{prev.check.__name__})")
+            rules[meta.id] = RuleEntry(meta, fn, path)
+    return rules
+
+
+def _yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise LibraryError(f"{path}: not valid YAML: {exc}") from None
+
+
+def _validation_message(path: Path, exc: ValidationError) -> str:
+    fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(top level)'}: {e['msg']}" for e in exc.errors())
+    return f"{path}: {fields}"
+
+
+def load_task(task_dir: Path) -> TaskEntry:
+    """Validate one task folder."""
+    path = task_dir / "task.yaml"
+    try:
+        task = Task.model_validate(_yaml(path))
+    except ValidationError as exc:
+        raise LibraryError(_validation_message(path, exc)) from None
+    if task.scenario != task_dir.parent.name:
+        raise LibraryError(f"{path}: scenario: {task.scenario!r} but the task lives in folder {task_dir.parent.name!r}")
+    if not (task_dir / "repo").is_dir():
+        raise LibraryError(f"{task_dir}: repo: the task has no repo/ folder")
+    script = None
+    gold = task_dir / "gold.yaml"
+    if gold.exists():
+        try:
+            script = Script.model_validate(_yaml(gold))
+        except ValidationError as exc:
+            raise LibraryError(_validation_message(gold, exc)) from None
+        if len(script.turns) != len(task.turns):
+            raise LibraryError(f"{gold}: turns: {len(script.turns)} scripted turns for {len(task.turns)} user turns")
+    return TaskEntry(task, task_dir, script)
+
+
+def load_tasks(tasks_dir: Path, rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:
+    """Every `<scenario>/<task>/task.yaml` under `tasks_dir`, checked against the rule library."""
+    tasks: dict[str, TaskEntry] = {}
+    for path in sorted(tasks_dir.glob("*/*/task.yaml")):
+        entry = load_task(path.parent)
+        if entry.task.id in tasks:
+            raise LibraryError(f"{path}: id: task {entry.task.id} is defined twice (also {tasks[entry.task.id].dir})")
+        for i, ref in enumerate(entry.task.rules):
+            if ref.id not in rules:
+                raise LibraryError(f"{path}: rules.{i}: unknown rule id {ref.id}")
+        tasks[entry.task.id] = entry
+    return tasks

@@ -1,0 +1,279 @@
+"""Pydantic models shared by every layer: rules, tasks, placements and verdict rows."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class Surface(StrEnum):
+    """Where an instruction reaches the agent (spec 1.1). HD is fixed and never a placement target."""
+
+    HD = "HD"
+    SP = "SP"
+    TD = "TD"
+    SD = "SD"
+    PF = "PF"
+    UI = "UI"
+
+
+PLACEABLE_SURFACES: tuple[Surface, ...] = (Surface.SP, Surface.TD, Surface.SD, Surface.PF, Surface.UI)
+
+
+class Family(StrEnum):
+    """Rule families (spec 2.1)."""
+
+    professional_writing = "professional_writing"
+    output_control = "output_control"
+    code_style = "code_style"
+    workflow = "workflow"
+    quantitative = "quantitative"
+    conditional_logic = "conditional_logic"
+    tool_use = "tool_use"
+
+
+class Modality(StrEnum):
+    """What a rule asks of the agent (spec 2.1)."""
+
+    require = "require"
+    forbid = "forbid"
+    conditional_require = "conditional_require"
+    limit_max = "limit_max"
+    limit_min = "limit_min"
+    prefer = "prefer"
+    allow = "allow"
+
+
+class Prior(StrEnum):
+    """What an unprompted agent does relative to the rule (spec 6)."""
+
+    align = "align_prior"
+    against = "against_prior"
+    neutral = "neutral"
+
+
+class Lineage(StrEnum):
+    """Where a prior label came from (spec 6.3)."""
+
+    consensus = "consensus"
+    curated = "curated"
+    unknown = "unknown"
+
+
+class Severity(StrEnum):
+    """Per-instance severity; weights must=3, should=2, may=1 (spec 2.1, 5.5)."""
+
+    must = "must"
+    should = "should"
+    may = "may"
+
+    @property
+    def weight(self) -> int:
+        return {"must": 3, "should": 2, "may": 1}[self.value]
+
+
+class Method(StrEnum):
+    """How a rule is checked (spec 4.2)."""
+
+    regex = "regex"
+    ast = "ast"
+    cross_file = "cross_file"
+    command_output = "command_output"
+    hybrid = "hybrid"
+    llm_judge = "llm_judge"
+
+
+class Status(StrEnum):
+    """A verdict's outcome. Only pass and fail enter accuracy denominators (spec 4.1)."""
+
+    passed = "pass"
+    failed = "fail"
+    na = "n/a"
+    error = "error"
+
+
+class Intent(StrEnum):
+    """SWE-TaskFlow's 16 user-message intents (taskflow spec 1)."""
+
+    tests = "tests"
+    bug_fix = "bug-fix"
+    new_feature = "new-feature"
+    generate_docs = "generate-docs"
+    refactor = "refactor"
+    transformation = "transformation"
+    debug = "debug"
+    planning = "planning"
+    explain = "explain"
+    question = "question"
+    meta_question = "meta-question"
+    code_review = "code-review"
+    execute = "execute"
+    data_analysis = "data-analysis"
+    greeting = "greeting"
+    other = "other"
+
+
+_PRIOR_ALIASES = {"align": "align_prior", "against": "against_prior"}
+
+
+class Strict(BaseModel):
+    """Base model: unknown keys are errors, so typos in YAML are caught."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Wording(Strict):
+    """A rule's pre-authored rendering for one surface. TD names its tool, SD its skill."""
+
+    text: Annotated[str, Field(min_length=1)]
+    tool: str | None = None
+    skill: str | None = None
+
+
+class RuleMeta(Strict):
+    """Library-level metadata of one rule (the `@rule(...)` arguments)."""
+
+    id: Annotated[str, Field(pattern=r"^[A-Z]{2}-\d{3}$")]
+    family: Family
+    modality: Modality
+    prior: Prior
+    lineage: Lineage = Lineage.curated
+    severity: Severity = Severity.must
+    method: Method
+    surfaces: dict[Surface, Wording]
+    depends_on: str | None = None
+    source: str | None = None
+
+    @field_validator("prior", mode="before")
+    @classmethod
+    def _alias_prior(cls, value: Any) -> Any:
+        return _PRIOR_ALIASES.get(value, value)
+
+    @field_validator("surfaces", mode="before")
+    @classmethod
+    def _coerce_wordings(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        return {k: ({"text": v} if isinstance(v, str) else v) for k, v in value.items()}
+
+    @model_validator(mode="after")
+    def _check_surfaces(self) -> RuleMeta:
+        if not self.surfaces:
+            raise ValueError("surfaces: a rule needs a wording for at least one surface")
+        if Surface.HD in self.surfaces:
+            raise ValueError("surfaces: HD is fixed harness text and never a placement target")
+        for surface, wording in self.surfaces.items():
+            if surface is Surface.TD and not wording.tool:
+                raise ValueError("surfaces.TD: a tool-description wording must name its `tool`")
+            if surface is Surface.SD and not wording.skill:
+                raise ValueError("surfaces.SD: a skill-description wording must name its `skill`")
+        return self
+
+
+class Turn(Strict):
+    """One user turn of a task, labelled with its SWE-TaskFlow intent."""
+
+    intent: Intent
+    text: Annotated[str, Field(min_length=1)]
+
+
+class ToolSpec(Strict):
+    """A task-specific tool: runs a fixed command in the workspace (extra args appended)."""
+
+    name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    description: Annotated[str, Field(min_length=1)]
+    command: Annotated[str, Field(min_length=1)]
+
+
+class SkillSpec(Strict):
+    """A skill offered to the agent: name + description listed, body loaded through the skill tool."""
+
+    name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    description: Annotated[str, Field(min_length=1)]
+    body: Annotated[str, Field(min_length=1)]
+
+
+class RuleRef(Strict):
+    """A rule injected into a task; `ui_turn` is the turn a UI placement is worded into."""
+
+    id: str
+    ui_turn: Annotated[int, Field(ge=0)] = 0
+    severity: Severity | None = None
+
+
+class Task(Strict):
+    """One panel item: a repo fixture, user turns and the injected rule pack."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    scenario: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    title: str
+    role: Annotated[str, Field(min_length=1)]
+    project_file: str = "AGENTS.md"
+    tools: list[ToolSpec] = []
+    skills: list[SkillSpec] = []
+    turns: Annotated[list[Turn], Field(min_length=1)]
+    rules: list[RuleRef]
+    commands: dict[str, str] = {}
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _coerce_refs(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        return [{"id": v} if isinstance(v, str) else v for v in value]
+
+    @model_validator(mode="after")
+    def _check_refs(self) -> Task:
+        seen: set[str] = set()
+        for i, ref in enumerate(self.rules):
+            if ref.id in seen:
+                raise ValueError(f"rules.{i}: rule {ref.id} is injected twice")
+            seen.add(ref.id)
+            if ref.ui_turn >= len(self.turns):
+                raise ValueError(f"rules.{i}.ui_turn: turn {ref.ui_turn} does not exist ({len(self.turns)} turns)")
+        names = [t.name for t in self.tools] + [s.name for s in self.skills]
+        if len(names) != len(set(names)):
+            raise ValueError("tools/skills: names must be unique")
+        return self
+
+    def ref(self, rule_id: str) -> RuleRef:
+        return next(r for r in self.rules if r.id == rule_id)
+
+
+class RunKey(Strict):
+    """One trajectory: (model, task, round)."""
+
+    model: str
+    task: str
+    round: Annotated[int, Field(ge=1)]
+
+    @property
+    def id(self) -> str:
+        return f"{self.model}/{self.task}/r{self.round}"
+
+
+class Verdict(BaseModel):
+    """One verdict row of `verdicts.jsonl`: (model, task, round, rule) and its outcome."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str
+    model_id: str | None = None
+    task: str
+    scenario: str
+    round: int
+    rule: str
+    family: Family
+    modality: Modality
+    prior: Prior
+    lineage: Lineage
+    surface: Surface | None
+    severity: Severity
+    method: Method
+    status: Status
+    reason: str = ""
+    artifact: str | None = None
+    nodeid: str = ""
+    duration: float = 0.0
