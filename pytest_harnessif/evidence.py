@@ -150,6 +150,12 @@ class Run:
         """Workspace files as they were when turn `index` ended."""
         return _workspace_files(self._snapshots(self.trajectory.turns[index].snapshot))
 
+    def changed_in_turn(self, index: int, pattern: str = "**") -> list[str]:
+        """Paths matching `pattern` created, modified or deleted during turn `index`."""
+        before = self.initial_files if index == 0 else self.files_after_turn(index - 1)
+        after = self.files_after_turn(index)
+        return sorted(p for p in set(before) | set(after) if match(p, pattern) and before.get(p) != after.get(p))
+
     def file(self, path: str) -> FileView | None:
         data = self.files.get(path)
         return None if data is None else FileView(path, data)
@@ -166,14 +172,20 @@ class Run:
 
     def changed(self, pattern: str = "**") -> list[FileView]:
         """Final files matching `pattern` that were created or modified."""
-        return [FileView(p, d) for p, d in sorted(self.files.items()) if match(p, pattern) and self.initial_files.get(p) != d]
+        return [
+            FileView(p, d)
+            for p, d in sorted(self.files.items())
+            if match(p, pattern) and self.initial_files.get(p) != d
+        ]
 
     def created(self, pattern: str = "**") -> list[str]:
         return sorted(p for p in self.files if match(p, pattern) and p not in self.initial_files)
 
     def modified(self, pattern: str = "**") -> list[str]:
         return sorted(
-            p for p, d in self.files.items() if match(p, pattern) and p in self.initial_files and self.initial_files[p] != d
+            p
+            for p, d in self.files.items()
+            if match(p, pattern) and p in self.initial_files and self.initial_files[p] != d
         )
 
     def deleted(self, pattern: str = "**") -> list[str]:

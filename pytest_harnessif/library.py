@@ -71,7 +71,9 @@ def load_rules(rules_dir: Path) -> dict[str, RuleEntry]:
                 continue
             prev = rules.get(meta.id)
             if prev is not None and prev.check is not fn:
-                raise LibraryError(f"{path}: rule id {meta.id} is defined twice (also in {prev.path}::{prev.check.__name__})")
+                raise LibraryError(
+                    f"{path}: rule id {meta.id} is defined twice (also in {prev.path}::{prev.check.__name__})"
+                )
             rules[meta.id] = RuleEntry(meta, fn, path)
     return rules
 

@@ -17,20 +17,40 @@ _ids = itertools.count()
 def bash(cmd: str, exit_code: int = 0, output: str = "", timed_out: bool = False) -> ToolCall:
     """A bash tool call that ran `cmd`."""
     return ToolCall(
-        id=f"call_{next(_ids)}", name="bash", args={"command": cmd}, output=output,
-        command=cmd, exit_code=exit_code, timed_out=timed_out, is_error=exit_code != 0,
+        id=f"call_{next(_ids)}",
+        name="bash",
+        args={"command": cmd},
+        output=output,
+        command=cmd,
+        exit_code=exit_code,
+        timed_out=timed_out,
+        is_error=exit_code != 0,
     )
 
 
-def tool(name: str, output: str = "", command: str | None = None, exit_code: int | None = None,
-         is_error: bool = False, **args: Any) -> ToolCall:
+def tool(
+    name: str,
+    output: str = "",
+    command: str | None = None,
+    exit_code: int | None = None,
+    is_error: bool = False,
+    **args: Any,
+) -> ToolCall:
     """A call of any other tool (`read_file`, `edit_file`, `skill`, a task tool...)."""
-    return ToolCall(id=f"call_{next(_ids)}", name=name, args=args, output=output, command=command,
-                    exit_code=exit_code, is_error=is_error)
+    return ToolCall(
+        id=f"call_{next(_ids)}",
+        name=name,
+        args=args,
+        output=output,
+        command=command,
+        exit_code=exit_code,
+        is_error=is_error,
+    )
 
 
-def turn(user: str, reply: str, *calls: ToolCall, intent: str = "new-feature",
-         files: dict[str, str] | None = None) -> dict[str, Any]:
+def turn(
+    user: str, reply: str, *calls: ToolCall, intent: str = "new-feature", files: dict[str, str] | None = None
+) -> dict[str, Any]:
     """One user turn: what the user said, the tool calls, the reply, and optionally the files at its end."""
     return {"user": user, "reply": reply, "calls": list(calls), "intent": intent, "files": files}
 
@@ -66,19 +86,36 @@ def make_run(
         if t.get("files") is not None:
             name = f"turn-{i}.tar"
             snaps[name] = tar_from_files({k: v.encode() for k, v in t["files"].items()})
-        records.append(TurnRecord(
-            index=i, intent=t.get("intent", "new-feature"), user=t["user"], reply=t["reply"],
-            steps=[Step(tool_calls=t.get("calls", []))], snapshot=name,
-        ))
+        records.append(
+            TurnRecord(
+                index=i,
+                intent=t.get("intent", "new-feature"),
+                user=t["user"],
+                reply=t["reply"],
+                steps=[Step(tool_calls=t.get("calls", []))],
+                snapshot=name,
+            )
+        )
     history = [commit("Initial import"), *(commits or [])]
     task = task or Task(
-        id="synthetic", scenario="synthetic", title="synthetic", role="You are a coding agent.",
-        turns=[{"intent": r.intent, "text": r.user} for r in records], rules=[],
+        id="synthetic",
+        scenario="synthetic",
+        title="synthetic",
+        role="You are a coding agent.",
+        turns=[{"intent": r.intent, "text": r.user} for r in records],
+        rules=[],
     )
     traj = Trajectory(
-        key=RunKey(model="synthetic", task=task.id, round=1), agent="synthetic", turns=records,
+        key=RunKey(model="synthetic", task=task.id, round=1),
+        agent="synthetic",
+        turns=records,
         placement=placement or {},
-        git=GitState(branch=branch, branches=branches or [branch], commits=list(reversed(history)), dirty=dirty or [],
-                   heads=heads or {}),
+        git=GitState(
+            branch=branch,
+            branches=branches or [branch],
+            commits=list(reversed(history)),
+            dirty=dirty or [],
+            heads=heads or {},
+        ),
     )
     return Run(traj, task, snaps.__getitem__, LocalSandbox)

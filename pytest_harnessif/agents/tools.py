@@ -94,8 +94,14 @@ class ToolBox:
         except (ToolArgumentError, json.JSONDecodeError, SandboxError) as exc:
             result = ToolResult(f"error: {exc}", is_error=True)
         return ToolCall(
-            id=call_id, name=name, args=args, output=result.output, is_error=result.is_error,
-            command=result.command, exit_code=result.exit_code, timed_out=result.timed_out,
+            id=call_id,
+            name=name,
+            args=args,
+            output=result.output,
+            is_error=result.is_error,
+            command=result.command,
+            exit_code=result.exit_code,
+            timed_out=result.timed_out,
             duration=time.monotonic() - start,
         )
 
@@ -105,8 +111,11 @@ class ToolBox:
         note = " (timed out)" if res.timed_out else ""
         cut = "\n[output truncated]" if res.truncated else ""
         return ToolResult(
-            f"exit code: {res.exit_code}{note}\n{res.output}{cut}", is_error=res.exit_code != 0,
-            command=cmd, exit_code=res.exit_code, timed_out=res.timed_out,
+            f"exit code: {res.exit_code}{note}\n{res.output}{cut}",
+            is_error=res.exit_code != 0,
+            command=cmd,
+            exit_code=res.exit_code,
+            timed_out=res.timed_out,
         )
 
     def _bash(self, args: dict[str, Any]) -> ToolResult:

@@ -42,7 +42,8 @@ def top_level_functions(module: cst.Module) -> list[cst.FunctionDef]:
 
 
 def has_docstring(node: cst.FunctionDef | cst.ClassDef | cst.Module) -> bool:
-    return node.get_docstring() is not None if not isinstance(node, cst.Module) else node.get_docstring() is not None
+    """Whether the module, class or function starts with a docstring."""
+    return node.get_docstring() is not None
 
 
 def is_fully_annotated(fn: cst.FunctionDef) -> bool:

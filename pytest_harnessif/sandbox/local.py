@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import selectors
@@ -17,6 +18,7 @@ from pathlib import Path
 from .base import DEFAULT_OUTPUT_CAP, ExecResult, SandboxError, safe_relpath
 
 _KEPT_ENV = ("LANG", "LC_ALL", "TZ")
+
 
 def scrubbed_env(home: Path) -> dict[str, str]:
     """The environment commands see: no secrets, the host interpreter first on PATH, git identity set."""
@@ -34,6 +36,7 @@ def scrubbed_env(home: Path) -> dict[str, str]:
         GIT_CONFIG_NOSYSTEM="1",
     )
     return env
+
 
 class LocalSandbox:
     """A workspace in a temp dir. Not an isolation boundary: use docker for untrusted agents."""
@@ -158,18 +161,22 @@ class LocalSandbox:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
-def from_directory(src: Path, *, git_init: bool = True) -> LocalSandbox:
-    """A sandbox whose workspace is a copy of `src`, git-initialised with one commit."""
+def _kill_group(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def from_directory(src: Path, *, git_init: bool = True, overlay: dict[str, bytes] | None = None) -> LocalSandbox:
+    """A sandbox whose workspace is a copy of `src` (plus `overlay` files), git-initialised with one commit."""
     if not src.is_dir():
         raise SandboxError(f"repo directory {src} does not exist")
     box = LocalSandbox()
-    shutil.copytree(src, box.workspace, dirs_exist_ok=True)
+    shutil.copytree(
+        src, box.workspace, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache")
+    )
+    for path, data in (overlay or {}).items():
+        box.write(path, data)
     if git_init:
         res = box.exec(
             "git init -q -b main && git add -A && git commit -q -m 'Initial import' --no-gpg-sign", timeout=60

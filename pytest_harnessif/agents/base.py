@@ -1,0 +1,73 @@
+"""The Agent protocol and the provider-neutral message types model clients speak."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from ..placement import Stack
+from ..trajectory import Step, ToolSchema, Usage
+from .tools import ToolBox
+
+
+@dataclass(frozen=True)
+class RequestedCall:
+    """A tool call as the model asked for it (arguments as the raw JSON text it sent)."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of the conversation in a provider-neutral form."""
+
+    role: Literal["user", "assistant", "tool"]
+    text: str = ""
+    calls: tuple[RequestedCall, ...] = ()
+    call_id: str = ""
+    is_error: bool = False
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One model response: text, requested tool calls, usage, why it stopped, the model id it reports."""
+
+    text: str
+    calls: tuple[RequestedCall, ...] = ()
+    usage: Usage = field(default_factory=Usage)
+    stop_reason: str = "end_turn"
+    model_id: str | None = None
+
+
+class ModelClient(Protocol):
+    """Anything that turns (system prompt, messages, tools) into one completion."""
+
+    model_id: str
+
+    def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion: ...
+
+
+@dataclass
+class TurnResult:
+    """What the agent did for one user turn."""
+
+    steps: list[Step]
+    reply: str
+    stop_reason: Literal["reply", "step_limit", "error"] = "reply"
+
+
+class Conversation(Protocol):
+    """A live session of an agent on one task: one `send` per user turn."""
+
+    def send(self, text: str) -> TurnResult: ...
+
+
+class Agent(Protocol):
+    """Drives all turns of one task in a sandbox (through the tool box)."""
+
+    name: str
+    model_id: str | None
+
+    def open(self, stack: Stack, toolbox: ToolBox) -> Conversation: ...

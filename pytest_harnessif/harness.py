@@ -1,0 +1,130 @@
+"""The harness of one pytest session: library, placements, keys, and recorded runs served to checks."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .agents.registry import AgentSpec
+from .evidence import Run
+from .library import RuleEntry, TaskEntry, load_rules, load_tasks
+from .placement import HD_VERSION, Stack, place, render
+from .runner import Recording, run_trajectory
+from .sandbox.local import LocalSandbox
+from .schema import RunKey, Surface
+from .store import Store, digest
+from .trajectory import Trajectory
+
+RUN_CACHE_SIZE = 8
+
+
+class TrajectoryFailed(Exception):
+    """The trajectory of a key ended in failure; every rule item of that key is an error."""
+
+
+@dataclass
+class Options:
+    """The harness settings of one session (from the command line and ini)."""
+
+    models: list[AgentSpec]
+    rounds: int
+    seed: int
+    rerun: bool
+    rules_dir: Path
+    tasks_dir: Path
+    store_dir: Path
+    report_dir: Path
+    run_id: str
+
+
+def _tree_hash(root: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts and ".pytest_cache" not in p.parts:
+            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class Harness:
+    """Loaded once per process; every worker computes the same keys and placements."""
+
+    options: Options
+    rules: dict[str, RuleEntry] = field(init=False)
+    tasks: dict[str, TaskEntry] = field(init=False)
+    placements: dict[str, dict[str, Surface]] = field(init=False)
+    store: Store = field(init=False)
+    _runs: OrderedDict[str, Run] = field(init=False, default_factory=OrderedDict)
+    fresh: set[str] = field(init=False, default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.rules = load_rules(self.options.rules_dir)
+        self.tasks = load_tasks(self.options.tasks_dir, self.rules)
+        self.placements = {tid: place(e, self.rules, self.options.seed) for tid, e in sorted(self.tasks.items())}
+        config = digest(self.options.seed, HD_VERSION, "local")
+        self.store = Store(self.options.store_dir, config)
+
+    def keys_for(self, rule_id: str) -> list[RunKey]:
+        """Every (model, task, round) whose task injects `rule_id`, in a stable order."""
+        return [
+            RunKey(model=m.name, task=tid, round=r)
+            for m in self.options.models
+            for tid in sorted(self.tasks)
+            if any(ref.id == rule_id for ref in self.tasks[tid].task.rules)
+            for r in range(1, self.options.rounds + 1)
+        ]
+
+    def spec(self, model: str) -> AgentSpec:
+        return next(m for m in self.options.models if m.name == model)
+
+    def stack(self, task_id: str) -> Stack:
+        return render(self.tasks[task_id], self.rules, self.placements[task_id])
+
+    def fingerprint(self, key: RunKey) -> str:
+        """Changes whenever anything that shapes the run changes: task files, rule wordings, placement, agent."""
+        entry = self.tasks[key.task]
+        wordings = {
+            ref.id: self.rules[ref.id].meta.model_dump(mode="json", include={"surfaces"}) for ref in entry.task.rules
+        }
+        return digest(
+            _tree_hash(entry.dir), wordings, self.placements[key.task], self.spec(key.model).fingerprint, HD_VERSION
+        )
+
+    def recording(self, key: RunKey) -> Recording:
+        """Load the key's recording from the store, running the agent if needed."""
+        entry = self.tasks[key.task]
+        fingerprint = self.fingerprint(key)
+
+        def play() -> Recording:
+            try:
+                agent = self.spec(key.model).make(entry)
+            except Exception as exc:  # recorded like any other failed run, so it is not retried silently
+                error = f"{type(exc).__name__}: {exc}"
+                return Recording(
+                    Trajectory(key=key, fingerprint=fingerprint, agent=key.model, status="failed", error=error)
+                )
+            return run_trajectory(key, entry, self.stack(key.task), agent, fingerprint)
+
+        rec, fresh = self.store.get_or_run(key, fingerprint, play, self.options.run_id, self.options.rerun)
+        if fresh:
+            self.fresh.add(key.id)
+        return rec
+
+    def run(self, key: RunKey) -> Run:
+        """The evidence view of `key` (kept in a small per-process cache); a failed run raises."""
+        cached = self._runs.get(key.id)
+        if cached is None:
+            try:
+                rec = self.recording(key)
+            except Exception as exc:  # a model-spec or sandbox fault before recording started
+                raise TrajectoryFailed(f"trajectory {key.id} could not run: {type(exc).__name__}: {exc}") from exc
+            if rec.trajectory.status != "ok":
+                raise TrajectoryFailed(f"trajectory {key.id} failed: {rec.trajectory.error}")
+            cached = Run(rec.trajectory, self.tasks[key.task].task, rec.snapshots.__getitem__, LocalSandbox)
+            self._runs[key.id] = cached
+            while len(self._runs) > RUN_CACHE_SIZE:
+                self._runs.popitem(last=False)
+        self._runs.move_to_end(key.id)
+        return cached

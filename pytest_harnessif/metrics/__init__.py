@@ -1,0 +1,1 @@
+"""Pure metric functions over verdict rows (no pytest import)."""

@@ -1,0 +1,327 @@
+"""pytest hooks: options, rule parametrization, the `run` fixture, verdict reports, xdist grouping, summary."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .agents.registry import ModelSpecError, parse_model
+from .authoring import NotApplicable, rule_meta
+from .harness import Harness, Options
+from .library import LibraryError
+from .metrics.accuracy import summarize
+from .report.records import write_run
+from .report.terminal import summary_table
+from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict
+
+HARNESS = pytest.StashKey["Harness | None"]()
+RULES_DIR = pytest.StashKey[Path]()
+RUN_ID = "harnessif_run_id"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("harnessif", "Harness-IF: score coding agents one rule at a time")
+    group.addoption(
+        "--harness-model",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="model to evaluate (repeatable): gold, defaults, ...; without it the rule library is not run",
+    )
+    group.addoption("--harness-rounds", type=int, default=1, metavar="N", help="rounds per (model, task) (default 1)")
+    group.addoption(
+        "--harness-placement-seed",
+        type=int,
+        default=0,
+        metavar="SEED",
+        help="seed of the rule-to-surface placement (default 0)",
+    )
+    group.addoption("--harness-rerun", action="store_true", help="run every trajectory afresh instead of re-using it")
+    group.addoption(
+        "--harness-store",
+        default=None,
+        metavar="DIR",
+        help="trajectory store (default .harnessif/runs under the rootdir)",
+    )
+    group.addoption(
+        "--harness-report-dir",
+        default=None,
+        metavar="DIR",
+        help="where reports/<run-id>/ go (default reports/ under the rootdir)",
+    )
+    parser.addini("harness_rules", "folder of the rule library", default="rule_checks")
+    parser.addini("harness_tasks", "folder of the task panel", default="tasks")
+
+
+def _register_markers(config: pytest.Config) -> None:
+    names = [*Family, *Modality, *Prior, *Method]
+    for name in names:
+        config.addinivalue_line("markers", f"{name}: Harness-IF rule attribute")
+    for s in Surface:
+        config.addinivalue_line("markers", f"surface_{s}: rule placed on surface {s}")
+    config.addinivalue_line("markers", "scenario(name): the task scenario of a Harness-IF item")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _register_markers(config)
+    root = config.rootpath
+    config.stash[RULES_DIR] = (root / config.getini("harness_rules")).resolve()
+    specs = config.getoption("harness_model")
+    if not specs:
+        config.stash[HARNESS] = None
+        return
+    try:
+        models = [parse_model(s) for s in dict.fromkeys(specs)]
+    except ModelSpecError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    if config.getoption("harness_rounds") < 1:
+        raise pytest.UsageError("--harness-rounds must be at least 1")
+    workerinput = getattr(config, "workerinput", None)
+    run_id = workerinput[RUN_ID] if workerinput else (f"{dt.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}")
+    store = config.getoption("harness_store")
+    report = config.getoption("harness_report_dir")
+    options = Options(
+        models=models,
+        rounds=config.getoption("harness_rounds"),
+        seed=config.getoption("harness_placement_seed"),
+        rerun=config.getoption("harness_rerun"),
+        rules_dir=config.stash[RULES_DIR],
+        tasks_dir=(root / config.getini("harness_tasks")).resolve(),
+        store_dir=Path(store).resolve() if store else root / ".harnessif" / "runs",
+        report_dir=Path(report).resolve() if report else root / "reports",
+        run_id=run_id,
+    )
+    try:
+        config.stash[HARNESS] = harness = Harness(options)
+    except LibraryError as exc:
+        raise pytest.UsageError(f"harnessif: {exc}") from None
+    if workerinput is None:
+        config.pluginmanager.register(_Collector(harness), "harnessif-collector")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist controller: give every worker the controller's run id."""
+    harness = node.config.stash[HARNESS]
+    if harness is not None:
+        node.workerinput[RUN_ID] = harness.options.run_id
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Group items by trajectory key so one worker runs (or loads) each trajectory."""
+    if config.stash[HARNESS] is None:
+        return None
+    from .xdist_scheduling import TrajectoryScheduling
+
+    return TrajectoryScheduling(config, log)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    rules_dir = config.stash[RULES_DIR]
+    if config.stash[HARNESS] is None:
+        return True if _inside(collection_path, rules_dir) else None
+    from_testpaths = config.args_source is pytest.Config.ArgsSource.TESTPATHS
+    if from_testpaths and not _inside(collection_path, rules_dir) and not _inside(rules_dir, collection_path):
+        return True  # `pytest --harness-model=...` runs the rule library, not the project's own tests
+    return None
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    harness = config.stash[HARNESS]
+    if harness is None:
+        return "harnessif: rule library not run (no --harness-model); try: pytest --harness-model=gold"
+    o = harness.options
+    return (
+        f"harnessif: models {', '.join(m.name for m in o.models)}; {len(harness.tasks)} tasks, "
+        f"{len(harness.rules)} rules, {o.rounds} round(s), placement seed {o.seed}, sandbox local; "
+        f"run {o.run_id}"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    meta = rule_meta(metafunc.function)
+    harness = metafunc.config.stash[HARNESS]
+    if meta is None or harness is None or "run" not in metafunc.fixturenames:
+        return
+    params = []
+    for key in harness.keys_for(meta.id):
+        surface = harness.placements[key.task][meta.id]
+        scenario = harness.tasks[key.task].task.scenario
+        marks = [getattr(pytest.mark, str(v)) for v in (meta.family, meta.modality, meta.prior, meta.method)]
+        marks += [getattr(pytest.mark, f"surface_{surface}"), pytest.mark.scenario(scenario)]
+        params.append(pytest.param(key, id=f"{key.model}-{key.task}-r{key.round}", marks=marks))
+    metafunc.parametrize("run", params, indirect=True)
+
+
+def _key(item: pytest.Item) -> RunKey | None:
+    callspec = getattr(item, "callspec", None)
+    key = callspec.params.get("run") if callspec is not None else None
+    return key if isinstance(key, RunKey) else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    harness = config.stash[HARNESS]
+    if harness is None:
+        return
+    rule_items = []
+    idle = []
+    for item in items:
+        key = _key(item)
+        meta = rule_meta(getattr(item, "function", None))
+        if meta is not None and key is None:
+            idle.append(item)  # a rule no task injects: no item, rather than an empty-parameter skip
+        if key is None or meta is None:
+            continue
+        task = harness.tasks[key.task].task
+        ref = task.ref(meta.id)
+        surface = harness.placements[key.task][meta.id]
+        props = {
+            "model": key.model,
+            "task": key.task,
+            "scenario": task.scenario,
+            "round": key.round,
+            "rule": meta.id,
+            "family": str(meta.family),
+            "modality": str(meta.modality),
+            "prior": str(meta.prior),
+            "lineage": str(meta.lineage),
+            "surface": str(surface),
+            "severity": str(ref.severity or meta.severity),
+            "method": str(meta.method),
+        }
+        item.user_properties.extend(props.items())
+        item.extra_keyword_matches.update({meta.id, key.task, task.scenario, key.model, f"surface_{surface}"})
+        rule_items.append((key.model, key.task, key.round, meta.id, item))
+    if idle:
+        config.hook.pytest_deselected(items=idle)
+        dropped = {id(it) for it in idle}
+        items[:] = [it for it in items if id(it) not in dropped]
+    rule_items.sort(key=lambda t: t[:4])
+    ordered = iter(t[4] for t in rule_items)
+    placed = {id(t[4]) for t in rule_items}
+    items[:] = [next(ordered) if id(it) in placed else it for it in items]
+
+
+@pytest.fixture
+def run(request: pytest.FixtureRequest) -> Any:
+    """The recorded run (evidence view) of this item's (model, task, round)."""
+    harness = request.config.stash[HARNESS]
+    key = getattr(request, "param", None)
+    if harness is None or not isinstance(key, RunKey):
+        pytest.fail("the `run` fixture is provided only to @rule checks under --harness-model", pytrace=False)
+    result = harness.run(key)
+    if key.id in harness.fresh:
+        request.node.user_properties.append(("trajectory", "recorded"))
+    return result
+
+
+def _classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Status, str, str | None]:
+    excinfo = call.excinfo
+    if report.passed:
+        return Status.passed, "", None
+    if report.skipped:
+        msg = str(excinfo.value) if excinfo is not None else ""
+        if excinfo is not None and isinstance(excinfo.value, NotApplicable):
+            return Status.na, msg.removeprefix("n/a: "), None
+        return Status.na, f"skipped: {msg}", None
+    assert excinfo is not None
+    reason = str(excinfo.value).strip()
+    if isinstance(excinfo.value, AssertionError) and "\nassert " in reason:
+        reason = reason.split("\nassert ", 1)[0]  # keep the author's message, drop pytest's introspection
+    reason = reason[:2000] or excinfo.typename
+    if call.when == "call" and isinstance(excinfo.value, AssertionError):
+        return Status.failed, reason, getattr(excinfo.value, "artifact", None)
+    return Status.error, f"{excinfo.typename}: {reason}", None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+    report = yield
+    if _key(item) is None or rule_meta(getattr(item, "function", None)) is None:
+        return report
+    if call.when == "teardown" or (call.when == "setup" and report.passed):
+        return report
+    status, reason, artifact = _classify(call, report)
+    props = dict(item.user_properties)
+    verdict = Verdict(
+        model=props["model"],
+        model_id=None,
+        task=props["task"],
+        scenario=props["scenario"],
+        round=props["round"],
+        rule=props["rule"],
+        family=props["family"],
+        modality=props["modality"],
+        prior=props["prior"],
+        lineage=props["lineage"],
+        surface=props["surface"],
+        severity=props["severity"],
+        method=props["method"],
+        status=status,
+        reason=reason,
+        artifact=artifact,
+        nodeid=item.nodeid,
+        duration=report.duration,
+    )
+    harness = item.config.stash[HARNESS]
+    key = _key(item)
+    if harness is not None and key is not None and status is not Status.error:
+        verdict.model_id = harness.run(key).trajectory.model_id
+    item.user_properties.extend([("status", str(status)), ("reason", reason)])
+    report.harness_verdict = verdict.model_dump(mode="json")
+    return report
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Any:
+    verdict = getattr(report, "harness_verdict", None)
+    if verdict and verdict["status"] == "error" and report.when == "call":
+        return "error", "E", "ERROR"
+    return None
+
+
+class _Collector:
+    """Controller-only plugin: collects verdicts from reports and writes the summary and records."""
+
+    def __init__(self, harness: Harness) -> None:
+        self.harness = harness
+        self.rows: list[dict[str, Any]] = []
+        self.fresh: set[str] = set()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        verdict = getattr(report, "harness_verdict", None)
+        if verdict is None:
+            return
+        self.rows.append(verdict)
+        if ("trajectory", "recorded") in [tuple(p) for p in report.user_properties]:
+            self.fresh.add(f"{verdict['model']}/{verdict['task']}/r{verdict['round']}")
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.rows:
+            return
+        o = self.harness.options
+        keys = {f"{r['model']}/{r['task']}/r{r['round']}" for r in self.rows}
+        fresh = self.fresh & keys
+        meta = {
+            "run_id": o.run_id,
+            "models": [m.name for m in o.models],
+            "rounds": o.rounds,
+            "placement_seed": o.seed,
+            "trajectories": len(keys),
+            "trajectories_recorded": len(fresh),
+            "store": str(self.harness.store.base),
+        }
+        run_dir = write_run(o.report_dir / o.run_id, self.rows, meta)
+        tr = terminalreporter
+        tr.write_sep("=", "Harness-IF summary")
+        tr.write_line(summary_table(summarize(self.rows)))
+        tr.write_line(f"trajectories: {len(keys)} ({len(fresh)} recorded now, {len(keys) - len(fresh)} re-used)")
+        tr.write_line(f"records: {run_dir}")

@@ -1,0 +1,130 @@
+"""Run one (model, task, round): render the stack, start the sandbox, drive the agent turn by turn, record."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .agents.base import Agent
+from .agents.tools import ToolBox
+from .library import TaskEntry
+from .placement import Stack
+from .sandbox.base import Sandbox
+from .sandbox.local import from_directory
+from .schema import RunKey
+from .trajectory import Commit, GitState, Trajectory, TurnRecord, Usage
+
+SandboxFromRepo = Callable[[Path, dict[str, bytes]], Sandbox]
+
+
+def local_sandbox(repo: Path, overlay: dict[str, bytes]) -> Sandbox:
+    """The default backend: a git-initialised local copy of the task repo."""
+    return from_directory(repo, overlay=overlay)
+
+
+@dataclass
+class Recording:
+    """A finished trajectory and the snapshot tars it refers to (by name)."""
+
+    trajectory: Trajectory
+    snapshots: dict[str, bytes] = field(default_factory=dict)
+
+
+def run_trajectory(
+    key: RunKey,
+    entry: TaskEntry,
+    stack: Stack,
+    agent: Agent,
+    fingerprint: str,
+    make_sandbox: SandboxFromRepo = local_sandbox,
+) -> Recording:
+    """Play every user turn of `entry` with `agent`. Any exception ends the run as `failed` with its cause."""
+    started = time.time()
+    clock = time.monotonic()
+    task = entry.task
+    traj = Trajectory(
+        key=key,
+        fingerprint=fingerprint,
+        agent=agent.name,
+        model_id=agent.model_id,
+        system_prompt=stack.system_prompt,
+        tools=stack.tools,
+        placement=stack.placement,
+        started=started,
+    )
+    rec = Recording(traj)
+    box: Sandbox | None = None
+    try:
+        path, text = stack.project_file
+        box = make_sandbox(entry.repo, {path: text.encode()})
+        traj.sandbox = box.backend
+        rec.snapshots[traj.initial_snapshot] = box.snapshot()
+        toolbox = ToolBox(box, stack.tools, stack.skills, {t.name: t.command for t in task.tools})
+        conversation = agent.open(stack, toolbox)
+        for i, (turn, text) in enumerate(zip(task.turns, stack.turns, strict=True)):
+            result = conversation.send(text)
+            name = f"turn-{i}.tar"
+            rec.snapshots[name] = box.snapshot()
+            traj.turns.append(
+                TurnRecord(
+                    index=i,
+                    intent=str(turn.intent),
+                    user=text,
+                    steps=result.steps,
+                    reply=result.reply,
+                    stop_reason=result.stop_reason,
+                    snapshot=name,
+                )
+            )
+        rec.snapshots[traj.final_snapshot] = box.snapshot()
+        traj.git = git_state(box)
+    except Exception as exc:  # the run broke: record why; its rule items become errors
+        traj.status = "failed"
+        traj.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+    finally:
+        if box is not None:
+            box.close()
+    traj.model_id = agent.model_id
+    traj.usage = sum((s.usage for t in traj.turns for s in t.steps), Usage())
+    traj.duration = time.monotonic() - clock
+    return rec
+
+
+_SEP, _END = "\x1f", "\x1e"
+
+
+def git_state(box: Sandbox) -> GitState:
+    """Branch, branch heads, all commits (newest first) and porcelain status of the workspace."""
+
+    def git(args: str) -> str:
+        res = box.exec(f"git {args}", timeout=60)
+        if res.exit_code != 0:
+            raise RuntimeError(f"git {args} failed: {res.output.strip()}")
+        return res.stdout
+
+    branch = git("rev-parse --abbrev-ref HEAD").strip()
+    heads = dict(
+        line.split(" ", 1)[::-1]
+        for line in git("for-each-ref --format='%(objectname) %(refname:short)' refs/heads").splitlines()
+        if line.strip()
+    )
+    log = git(f"log --branches --date-order --format='%H{_SEP}%s{_SEP}%b{_SEP}%an{_END}'")
+    commits = []
+    for chunk in log.split(_END):
+        fields = chunk.strip("\n").split(_SEP)
+        if len(fields) == 4:
+            sha, subject, body, author = fields
+            commits.append(
+                Commit(
+                    sha=sha,
+                    subject=subject,
+                    body=body.strip(),
+                    author=author,
+                    branch_heads=sorted(b for b, h in heads.items() if h == sha),
+                )
+            )
+    dirty = [line for line in git("status --porcelain").splitlines() if line.strip()]
+    return GitState(branch=branch, branches=sorted(heads), heads=heads, commits=commits, dirty=dirty)

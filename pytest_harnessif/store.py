@@ -1,0 +1,101 @@
+"""The on-disk trajectory store: one directory per key under a config hash, atomic writes, file locks."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+from filelock import FileLock
+from pydantic import ValidationError
+
+from .runner import Recording
+from .schema import RunKey
+from .trajectory import Trajectory
+
+RECORD = "trajectory.json"
+
+
+class StoreWarning(UserWarning):
+    """A store entry could not be used (corrupt or stale) and is being re-run."""
+
+
+def digest(*parts: object) -> str:
+    """A short stable hash of JSON-able parts."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def safe_segment(name: str) -> str:
+    """A path segment for a model name like `openai/gpt-5.5@http://host:8000/v1`."""
+    clean = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
+    return clean if clean == name else f"{clean[:60]}-{digest(name)[:8]}"
+
+
+class Store:
+    """`<root>/<config-hash>/<model>/<task>/r<round>/` holding trajectory.json and the snapshot tars."""
+
+    def __init__(self, root: Path, config_hash: str) -> None:
+        self.base = root / config_hash
+
+    def path(self, key: RunKey) -> Path:
+        return self.base / safe_segment(key.model) / key.task / f"r{key.round}"
+
+    def load(self, key: RunKey, fingerprint: str) -> Recording | None:
+        """The stored recording if complete and current; a corrupt or stale entry warns and returns None."""
+        where = self.path(key)
+        record = where / RECORD
+        if not record.exists():
+            return None
+        try:
+            traj = Trajectory.model_validate_json(record.read_bytes())
+            names = {traj.initial_snapshot, traj.final_snapshot, *(t.snapshot for t in traj.turns)}
+            if traj.status == "ok":
+                missing = sorted(n for n in names if not (where / n).is_file())
+                if missing:
+                    raise ValueError(f"snapshot files missing: {missing}")
+        except (ValidationError, ValueError, OSError) as exc:
+            warnings.warn(StoreWarning(f"{record}: corrupt store entry, re-running {key.id}: {exc}"), stacklevel=2)
+            return None
+        if traj.fingerprint != fingerprint:
+            return None
+        snaps = {n: where / n for n in names if (where / n).is_file()}
+        return Recording(traj, {n: p.read_bytes() for n, p in snaps.items()})
+
+    def save(self, rec: Recording) -> None:
+        """Write atomically: a temp directory renamed into place, so an interrupted write leaves nothing."""
+        where = self.path(rec.trajectory.key)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        tmp = where.with_name(f".{where.name}.tmp-{os.getpid()}")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+        for name, data in rec.snapshots.items():
+            (tmp / name).write_bytes(data)
+        (tmp / RECORD).write_text(rec.trajectory.model_dump_json(indent=1), encoding="utf-8")
+        old = where.with_name(f".{where.name}.old-{os.getpid()}")
+        if where.exists():
+            where.rename(old)
+        tmp.rename(where)
+        shutil.rmtree(old, ignore_errors=True)
+
+    def get_or_run(
+        self, key: RunKey, fingerprint: str, run: Callable[[], Recording], run_id: str, rerun: bool = False
+    ) -> tuple[Recording, bool]:
+        """The recording for `key`, run at most once across processes (once per `run_id` when `rerun`).
+
+        Returns (recording, was_run_now).
+        """
+        where = self.path(key)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(where.with_name(f".{where.name}.lock"))):
+            found = self.load(key, fingerprint)
+            if found is not None and (not rerun or found.trajectory.extra.get("run_id") == run_id):
+                return found, False
+            rec = run()
+            rec.trajectory.extra["run_id"] = run_id
+            self.save(rec)
+            return rec, True

@@ -1,0 +1,23 @@
+"""An xdist scheduler that sends all items of one trajectory key to one worker.
+
+`--dist loadgroup` is silently broken on pytest 9.2 + xdist 3.8 (xdist issue 1386), so the plugin installs
+this scheduler through `pytest_xdist_make_scheduler` whenever `--harness-model` is given.
+"""
+
+from __future__ import annotations
+
+import re
+
+from xdist.scheduler.loadscope import LoadScopeScheduling
+
+_PARAM_ID = re.compile(r"\[([^\[\]]+)\]$")
+
+
+class TrajectoryScheduling(LoadScopeScheduling):
+    """Scope = the parametrize id (`model-task-rN`) of a rule item; other items group by module."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        found = _PARAM_ID.search(nodeid)
+        if found:
+            return f"harness:{found.group(1)}"
+        return super()._split_scope(nodeid)

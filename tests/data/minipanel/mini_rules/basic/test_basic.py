@@ -1,0 +1,28 @@
+"""Three tiny rules for the plugin's own tests."""
+
+from pytest_harnessif import Run, na, rule
+
+
+@rule("MP-001", family="output_control", modality="require", prior="against", method="regex",
+      surfaces={"SP": "End your final reply with the word DONE.", "PF": "## Replies\nEnd the final reply with DONE.",
+                "UI": "Finish your last message with DONE please."})
+def test_final_reply_ends_with_done(run: Run) -> None:
+    assert run.final_reply.rstrip().endswith("DONE"), "the final reply does not end with DONE"
+
+
+@rule("MP-002", family="code_style", modality="forbid", prior="align", method="ast",
+      surfaces={"SP": "Never call print() in src/.", "TD": {"tool": "write_file", "text": "No print() in src/."}})
+def test_no_print(run: Run) -> None:
+    changed = run.changed("src/**/*.py")
+    if not changed:
+        na("no file under src/ changed")
+    assert not [f.path for f in changed if f.calls("print")], "print() in src/"
+
+
+@rule("MP-003", family="conditional_logic", modality="conditional_require", prior="neutral", method="regex",
+      surfaces={"SP": "Answer explain questions with a file:line citation.", "UI": "Cite file:line when explaining."})
+def test_explain_cites(run: Run) -> None:
+    turns = [t for t in run.turns if t.intent == "explain"]
+    if not turns:
+        na("no explain turn")
+    assert all(":" in t.reply for t in turns)

@@ -1,0 +1,153 @@
+"""The plugin end to end on a tiny panel (tests/data/minipanel), in isolated pytester projects."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+MINI = Path(__file__).parent / "data" / "minipanel"
+
+
+@pytest.fixture
+def panel(pytester: pytest.Pytester) -> Path:
+    shutil.copytree(MINI, pytester.path, dirs_exist_ok=True)
+    return pytester.path
+
+
+def verdicts(root: Path) -> list[dict]:
+    (run_dir,) = [p for p in (root / "reports").iterdir() if p.is_dir()]
+    rows = [json.loads(line) for line in (run_dir / "verdicts.jsonl").read_text().splitlines()]
+    shutil.rmtree(root / "reports")
+    return rows
+
+
+def statuses(rows: list[dict]) -> dict[tuple[str, str, int, str], str]:
+    return {(r["model"], r["task"], r["round"], r["rule"]): r["status"] for r in rows}
+
+
+def test_without_a_model_the_rule_library_stays_quiet(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["harnessif: rule library not run (no --harness-model)*"])
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    assert not (panel / ".harnessif").exists()
+
+
+def test_gold_scores_everything_and_writes_records(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, deselected=1)
+    result.stdout.fnmatch_lines(
+        ["*Harness-IF summary*", "gold*2*2*0*0*0*100.0*100.0*+0.0", "trajectories: 1 (1 recorded now, 0 re-used)"]
+    )
+    (row, _) = sorted(verdicts(panel), key=lambda r: r["rule"])
+    assert row["model"] == "gold" and row["task"] == "mini" and row["scenario"] == "demo" and row["round"] == 1
+    assert row["rule"] == "MP-001" and row["family"] == "output_control" and row["prior"] == "against_prior"
+    assert row["surface"] in {"SP", "PF", "UI"} and row["status"] == "pass"
+    assert row["model_id"].startswith("scripted:gold@")
+
+
+def test_records_are_reused_then_rerun_on_request(pytester: pytest.Pytester, panel: Path) -> None:
+    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
+    first = statuses(verdicts(panel))
+    again = pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider")
+    again.stdout.fnmatch_lines(["trajectories: 1 (0 recorded now, 1 re-used)"])
+    assert statuses(verdicts(panel)) == first
+    fresh = pytester.runpytest("--harness-model=defaults", "--harness-rerun", "-p", "no:cacheprovider")
+    fresh.stdout.fnmatch_lines(["trajectories: 1 (1 recorded now, 0 re-used)"])
+    assert statuses(verdicts(panel)) == first
+
+
+def test_xdist_runs_each_trajectory_once_and_matches_serial(pytester: pytest.Pytester, panel: Path) -> None:
+    args = ["--harness-model=gold", "--harness-model=defaults", "--harness-rounds=2", "-p", "no:cacheprovider"]
+    par = pytester.runpytest_subprocess(*args, "-n", "2")
+    par.assert_outcomes(passed=4, failed=4)
+    par.stdout.fnmatch_lines(["trajectories: 4 (4 recorded now, 0 re-used)"])
+    rows = verdicts(panel)
+    serial = pytester.runpytest(*args, "-p", "no:xdist")
+    serial.stdout.fnmatch_lines(["trajectories: 4 (0 recorded now, 4 re-used)"])
+    assert statuses(verdicts(panel)) == statuses(rows)
+
+
+def test_junit_has_one_testcase_per_verdict_with_properties(pytester: pytest.Pytester, panel: Path) -> None:
+    pytester.runpytest("--harness-model=gold", "--junitxml=out.xml", "-p", "no:cacheprovider")
+    cases = ET.parse(panel / "out.xml").getroot().findall(".//testcase")
+    assert len(cases) == 2
+    props = {p.get("name"): p.get("value") for p in cases[0].findall("properties/property")}
+    assert {"model", "task", "round", "rule", "family", "surface", "prior", "status", "reason"} <= set(props)
+    assert props["status"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("selector", "rule"),
+    [(["-k", "MP-002"], "MP-002"), (["-m", "output_control"], "MP-001"), (["-k", "code_style"], "MP-002")],
+)
+def test_keyword_and_marker_selection(pytester: pytest.Pytester, panel: Path, selector: list[str], rule: str) -> None:
+    pytester.runpytest("--harness-model=gold", *selector, "-p", "no:cacheprovider").assert_outcomes(passed=1)
+    assert [r["rule"] for r in verdicts(panel)] == [rule]
+
+
+def test_unknown_model_names_the_known_ones(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("--harness-model=gpt-nope", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*gpt-nope*unknown model; known models: defaults, gold*"])
+
+
+def test_bad_task_yaml_names_file_and_field(pytester: pytest.Pytester, panel: Path) -> None:
+    task = panel / "tasks" / "demo" / "mini" / "task.yaml"
+    task.write_text(task.read_text().replace("intent: execute", "intent: party"))
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*mini/task.yaml: turns.1.intent: Input should be*"])
+
+
+def test_unknown_rule_id_names_the_field(pytester: pytest.Pytester, panel: Path) -> None:
+    task = panel / "tasks" / "demo" / "mini" / "task.yaml"
+    task.write_text(task.read_text().replace("rules: [MP-001, MP-002]", "rules: [MP-001, MP-099]"))
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    result.stderr.fnmatch_lines(["*mini/task.yaml: rules.1: unknown rule id MP-099*"])
+
+
+def test_a_failed_trajectory_makes_errors_not_fails_and_is_not_retried(pytester: pytest.Pytester, panel: Path) -> None:
+    (panel / "tasks" / "demo" / "mini" / "gold.yaml").unlink()
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    result.assert_outcomes(errors=2)
+    rows = verdicts(panel)
+    assert {r["status"] for r in rows} == {"error"}
+    assert "gold.yaml" in rows[0]["reason"]
+    again = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    again.stdout.fnmatch_lines(["trajectories: 1 (0 recorded now, 1 re-used)"])
+
+
+def test_a_check_that_crashes_is_an_error(pytester: pytest.Pytester, panel: Path) -> None:
+    rules = panel / "mini_rules" / "basic" / "test_basic.py"
+    rules.write_text(
+        rules.read_text().replace(
+            '    changed = run.changed("src/**/*.py")', '    changed = run.changed("src/**/*.py")\n    1 / 0'
+        )
+    )
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, errors=1)
+    bad = next(r for r in verdicts(panel) if r["rule"] == "MP-002")
+    assert bad["status"] == "error" and "ZeroDivisionError" in bad["reason"]
+
+
+def test_corrupt_store_entry_is_reported_and_rerun(pytester: pytest.Pytester, panel: Path) -> None:
+    pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider").assert_outcomes(passed=2)
+    record = next((panel / ".harnessif").rglob("trajectory.json"))
+    record.write_text('{"schema_version": 1, "key": ')
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider", "-W", "default")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(
+        ["*corrupt store entry, re-running gold/mini/r1*", "trajectories: 1 (1 recorded now, 0 re-used)"]
+    )
+
+
+def test_na_is_reported_with_its_reason(pytester: pytest.Pytester, panel: Path) -> None:
+    task = panel / "tasks" / "demo" / "mini" / "task.yaml"
+    task.write_text(task.read_text().replace("rules: [MP-001, MP-002]", "rules: [MP-001, MP-002, MP-003]"))
+    pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider").assert_outcomes(passed=2, skipped=1)
+    na = next(r for r in verdicts(panel) if r["rule"] == "MP-003")
+    assert na["status"] == "n/a" and na["reason"] == "no explain turn"
