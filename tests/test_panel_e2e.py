@@ -1,0 +1,122 @@
+"""The bundled panel end to end, in a subprocess: gold scores 100% (the panel's own regression test), the
+`defaults` reference agent is caught, records and JUnit are complete, and a second run re-uses everything."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from pytest_harnessif.library import load_rules, load_tasks
+
+ROOT = Path(__file__).resolve().parents[1]
+FIELDS = {
+    "model",
+    "model_id",
+    "task",
+    "scenario",
+    "round",
+    "rule",
+    "family",
+    "modality",
+    "prior",
+    "surface",
+    "severity",
+    "method",
+    "status",
+    "reason",
+}
+
+pytestmark = pytest.mark.slow
+
+
+def harness(tmp: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
+    reports = tmp / "reports"
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        f"--harness-store={tmp / 'store'}",
+        f"--harness-report-dir={reports}",
+        *args,
+    ]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    runs = sorted(reports.iterdir(), key=lambda p: p.stat().st_mtime) if reports.exists() else []
+    rows = [json.loads(x) for x in (runs[-1] / "verdicts.jsonl").read_text().splitlines()] if runs else []
+    return proc, rows
+
+
+def by_key(rows: list[dict]) -> dict[tuple, str]:
+    return {(r["model"], r["task"], r["round"], r["rule"]): r["status"] for r in rows}
+
+
+@pytest.fixture(scope="module")
+def parallel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str], list[dict]]:
+    tmp = tmp_path_factory.mktemp("panel")
+    proc, rows = harness(
+        tmp, "--harness-model=gold", "--harness-model=defaults", "-n", "2", f"--junitxml={tmp / 'junit.xml'}"
+    )
+    return tmp, proc, rows
+
+
+def test_gold_is_perfect_and_defaults_is_caught(parallel: tuple[Path, subprocess.CompletedProcess[str], list]) -> None:
+    tmp, proc, rows = parallel
+    assert rows, proc.stdout[-3000:] + proc.stderr[-3000:]
+    summary = {m["model"]: m for m in json.loads(next((tmp / "reports").glob("*/summary.json")).read_text())["models"]}
+    gold, defaults = summary["gold"], summary["defaults"]
+    failing = [
+        (r["task"], r["rule"], r["reason"])
+        for r in rows
+        if r["model"] == "gold" and r["status"] != "pass" and r["status"] != "n/a"
+    ]
+    assert gold["acc"] == 1.0 and gold["error"] == 0 and gold["failed"] == 0, failing
+    assert defaults["error"] == 0
+    assert defaults["acc"] < 1.0 and defaults["ap_acc"] < defaults["acc"]
+    assert "Harness-IF summary" in proc.stdout and "AP-Acc" in proc.stdout
+
+
+def test_every_injected_rule_has_one_verdict_per_key(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list],
+) -> None:
+    _, _, rows = parallel
+    rules = load_rules(ROOT / "rule_checks")
+    tasks = load_tasks(ROOT / "tasks", rules)
+    expected = {(m, t, 1, ref.id) for m in ("gold", "defaults") for t, e in tasks.items() for ref in e.task.rules}
+    assert set(by_key(rows)) == expected
+    assert all(set(r) >= FIELDS for r in rows)
+    assert len({r["scenario"] for r in rows}) >= 2
+
+
+def test_junit_has_a_testcase_with_properties_per_verdict(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list],
+) -> None:
+    tmp, _, rows = parallel
+    cases = ET.parse(tmp / "junit.xml").getroot().findall(".//testcase")
+    assert len(cases) == len(rows)
+    for case in cases:
+        names = {p.get("name") for p in case.findall("properties/property")}
+        assert {"model", "task", "round", "rule", "surface", "status"} <= names
+
+
+def test_second_run_reuses_every_trajectory_without_xdist(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list],
+) -> None:
+    tmp, _, rows = parallel
+    proc, again = harness(tmp, "--harness-model=gold", "--harness-model=defaults", "-p", "no:xdist")
+    n = len({(r["model"], r["task"]) for r in rows})
+    assert f"trajectories: {n} (0 recorded now, {n} re-used)" in proc.stdout
+    assert by_key(again) == by_key(rows)
+
+
+def test_family_selection_runs_only_that_family(parallel: tuple[Path, subprocess.CompletedProcess[str], list]) -> None:
+    tmp, _, _ = parallel
+    _, rows = harness(tmp, "--harness-model=gold", "-k", "output_control")
+    assert rows and {r["family"] for r in rows} == {"output_control"}
+    _, rows = harness(tmp, "--harness-model=gold", "-m", "against_prior")
+    assert rows and {r["prior"] for r in rows} == {"against_prior"}

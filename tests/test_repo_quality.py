@@ -1,0 +1,19 @@
+"""The repository stays lint-clean (ruff) as part of the README test command."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.fail("ruff is not installed: install the test extra (pip install -e '.[test]')")
+    result = subprocess.run([ruff, "check", "--no-cache", str(ROOT)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
