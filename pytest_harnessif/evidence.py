@@ -246,8 +246,18 @@ def _calls(turn: TurnRecord) -> Iterable[ToolCall]:
     return [c for s in turn.steps for c in s.tool_calls]
 
 
+TOOL_CACHES = frozenset({".git", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis"})
+
+
+def is_tool_cache(path: str) -> bool:
+    """Git internals and caches tools write as a side effect (not the agent's work product)."""
+    parts = path.split("/")
+    return any(p in TOOL_CACHES for p in parts) or path.endswith((".pyc", ".pyo"))
+
+
 def _workspace_files(tar: bytes) -> dict[str, bytes]:
-    return {p: d for p, d in tar_members(tar).items() if not (p == ".git" or p.startswith(".git/"))}
+    """The files of a snapshot that a check judges: everything but git internals and tool caches."""
+    return {p: d for p, d in tar_members(tar).items() if not is_tool_cache(p)}
 
 
 def _lines(data: bytes | None) -> list[str]:

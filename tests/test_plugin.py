@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -151,3 +155,47 @@ def test_na_is_reported_with_its_reason(pytester: pytest.Pytester, panel: Path) 
     pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider").assert_outcomes(passed=2, skipped=1)
     na = next(r for r in verdicts(panel) if r["rule"] == "MP-003")
     assert na["status"] == "n/a" and na["reason"] == "no explain turn"
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie awaiting its reaper counts as dead)."""
+    time.sleep(0.2)
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_ctrl_c_mid_run_leaves_no_record_and_nothing_running(pytester: pytest.Pytester, panel: Path) -> None:
+    gold = panel / "tasks" / "demo" / "mini" / "gold.yaml"
+    marker, original = panel / "started", gold.read_text()
+    gold.write_text(
+        original.replace(
+            "      - tool: run_tests\n",
+            f"      - tool: bash\n        args: {{command: 'touch {marker}; sleep 60 & echo $! > {panel}/pid; wait'}}\n"
+            "      - tool: run_tests\n",
+            1,
+        )
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "--harness-model=gold", "-p", "no:cacheprovider"],
+        cwd=panel,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while not (panel / "pid").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out = proc.communicate(timeout=60)[0].decode()
+    assert "KeyboardInterrupt" in out
+    assert not alive(int((panel / "pid").read_text()))
+    store = panel / ".harnessif"
+    assert not list(store.rglob("trajectory.json")), "a half-run trajectory was recorded"
+    assert not [p for p in store.rglob("*") if ".tmp-" in p.name]
+    gold.write_text(original)
+    pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider").stdout.fnmatch_lines(
+        ["trajectories: 1 (1 recorded now, 0 re-used)"]
+    )

@@ -57,8 +57,9 @@ def is_fully_annotated(fn: cst.FunctionDef) -> bool:
 
 
 def function_length(module: cst.Module, fn: cst.FunctionDef) -> int:
-    """Number of source lines the function spans, decorators excluded."""
-    return len(module.code_for_node(fn.body).strip("\n").splitlines()) + 1
+    """Number of source lines from the `def` line to the last body line (decorators and comments above excluded)."""
+    bare = fn.with_changes(decorators=(), leading_lines=())
+    return len(module.code_for_node(bare).strip("\n").splitlines())
 
 
 def bare_excepts(module: cst.Module) -> list[cst.ExceptHandler]:

@@ -66,13 +66,18 @@ class LocalSandbox:
             stderr=subprocess.PIPE,
             start_new_session=True,
         )
-        if stdin is not None and proc.stdin:
-            try:
-                proc.stdin.write(stdin.encode())
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
-        chunks, truncated, timed_out = self._drain(proc, start + timeout)
+        try:
+            if stdin is not None and proc.stdin:
+                try:
+                    proc.stdin.write(stdin.encode())
+                    proc.stdin.close()
+                except BrokenPipeError:
+                    pass
+            chunks, truncated, timed_out = self._drain(proc, start + timeout)
+        except BaseException:  # Ctrl-C or a crash while waiting: leave nothing running
+            _kill_group(proc.pid)
+            proc.wait()
+            raise
         if timed_out:
             _kill_group(proc.pid)
         try:
