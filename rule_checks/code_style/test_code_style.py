@@ -1,0 +1,246 @@
+"""Code-style rules (CS-*): what the Python (and other) files the agent changes must look like."""
+
+from __future__ import annotations
+
+import re
+
+import libcst.matchers as m
+
+from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks.ast import is_fully_annotated
+
+from ..workflow._workspace import changed_files, created_files
+from ._ast import (
+    broad_handlers,
+    changed_functions,
+    new_public_defs,
+    ospath_calls,
+    parse_changed,
+    sleep_calls,
+    text_io,
+)
+
+LICENCE_HEADER = "# SPDX-License-Identifier: MIT"
+TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
+SUPPRESSION = re.compile(r"#\s*(?:ruff:\s*|flake8:\s*)?noqa\b|#\s*type:\s*ignore\b", re.I)
+
+
+def _first_line(data: bytes) -> str:
+    return data.decode(errors="replace").removeprefix("\ufeff").split("\n", 1)[0].rstrip()
+
+
+@rule("CS-001", family="code_style", modality="forbid", prior="against", method="ast",
+      source="archetype project-logger-usage",
+      surfaces={
+          "SP": "You never call `print()` in Python files under src/; library code reports through the "
+                "`logging` module.",
+          "PF": "## Logging\nFiles under `src/` must not call `print()` at all; use a `logging` logger instead.",
+          "UI": "Oh, and no print() calls anywhere in the src/ files you touch please - use logging.",
+          "TD": {"tool": "write_file",
+                 "text": "Python files written under src/ must not call print(); use the logging module."},
+      })
+def test_no_print_in_src(run: Run) -> None:
+    """No changed Python file under src/ calls print()."""
+    sources = parse_changed(run, "src/**/*.py", "Python file under src/")
+    hits = [s.where(c) for s in sources for c in s.find(m.Call(func=m.Name("print")))]
+    assert not hits, f"print() called at {hits}"
+
+
+@rule("CS-002", family="code_style", modality="require", prior="align", method="ast",
+      source="archetype type-annotations-required",
+      surfaces={
+          "SP": "Every function or method you add or modify under src/, nested functions included, is fully "
+                "type-annotated: each parameter except self/cls (also *args and **kwargs) and the return "
+                "type, `-> None` included.",
+          "PF": "## Typing\nFunctions added or changed in `src/` annotate every parameter (self/cls excepted, "
+                "*args/**kwargs included) and declare a return type, even `-> None`.",
+          "UI": "Make sure any function you write or touch in src/ has type hints on all params and the "
+                "return type (yes, `-> None` too).",
+          "TD": {"tool": "edit_file",
+                 "text": "Functions you add or change under src/ must annotate every parameter (except "
+                         "self/cls) and the return type, including `-> None`."},
+      })
+def test_src_functions_annotated(run: Run) -> None:
+    """Every function added or changed under src/ annotates all parameters and its return type."""
+    changed = changed_functions(run, "src/**/*.py")
+    if not changed:
+        na("no function added or changed under src/ (in files that parse)")
+    missing = [name for name, fn in changed if not is_fully_annotated(fn)]
+    assert not missing, f"functions not fully annotated (params and return): {missing}"
+
+
+@rule("CS-003", family="code_style", modality="require", prior="align", method="ast",
+      source="archetype docstrings-public-api",
+      surfaces={
+          "SP": "Each new public function, method or class you add under src/ (its name and its enclosing "
+                "class's name not starting with `_`) gets a docstring.",
+          "PF": "## Docstrings\nEvery new public function, class and method in `src/` (no leading underscore "
+                "in its name) has a docstring.",
+          "UI": "Please give every new public function, class or method you create in src/ a docstring "
+                "(anything whose name doesn't start with an underscore).",
+      })
+def test_new_public_defs_documented(run: Run) -> None:
+    """Every new public function, method or class under src/ has a docstring."""
+    new = new_public_defs(run, "src/**/*.py")
+    if not new:
+        na("no new public function, method or class under src/")
+    undocumented = [name for name, node in new if node.get_docstring() is None]
+    assert not undocumented, f"new public definitions without a docstring: {undocumented}"
+
+
+@rule("CS-004", family="code_style", modality="forbid", prior="neutral", method="ast",
+      source="archetype no-broad-except",
+      surfaces={
+          "SP": "In any Python file you change, you never write a bare `except:` or catch `Exception` or "
+                "`BaseException` (alone or in a tuple); catch the specific exceptions you expect.",
+          "PF": "## Exceptions\nPython files you change contain no bare `except:` and no `except Exception:` / "
+                "`except BaseException:` (tuples included); catch specific exception types.",
+          "UI": "Also, no bare except: or except Exception: in any file you change, please - catch the "
+                "specific errors.",
+      })
+def test_no_broad_except(run: Run) -> None:
+    """No changed Python file has a bare `except:` or catches Exception/BaseException."""
+    sources = parse_changed(run, "**/*.py", "Python file")
+    hits = [s.where(h) for s in sources for h in broad_handlers(s)]
+    assert not hits, f"bare or broad except handlers at {hits}"
+
+
+@rule("CS-005", family="code_style", modality="require", prior="against", method="ast",
+      source="archetype explicit-encoding",
+      surfaces={
+          "SP": "In every Python file you change, each text-mode `open()`, `.read_text()` and `.write_text()` "
+                "call passes an explicit `encoding=` (e.g. `encoding=\"utf-8\"`); binary-mode opens are "
+                "exempt.",
+          "PF": "## File encodings\nIn Python files you touch, every text-mode `open()`, `.read_text()` and "
+                "`.write_text()` call passes `encoding=` explicitly (binary modes like `\"rb\"` are exempt).",
+          "UI": "Whenever there's an open()/read_text()/write_text() in a file you touch, pass "
+                "encoding=\"utf-8\" explicitly, please.",
+          "TD": {"tool": "write_file",
+                 "text": "Python code written with this tool must pass `encoding=` to every text-mode "
+                         "open(), read_text() and write_text() call."},
+      })
+def test_text_io_has_encoding(run: Run) -> None:
+    """Every text-mode open/read_text/write_text call in changed Python files passes an encoding."""
+    calls = [(s, c, ok) for s in parse_changed(run, "**/*.py", "Python file") for c, ok in text_io(s)]
+    if not calls:
+        na("no text-mode open()/read_text()/write_text() call in the changed Python files")
+    missing = [s.where(c) for s, c, ok in calls if not ok]
+    assert not missing, f"text I/O without encoding= at {missing}"
+
+
+@rule("CS-006", family="code_style", modality="forbid", prior="neutral", method="ast",
+      source="archetype import-export-form",
+      surfaces={
+          "SP": "You never use wildcard imports (`from module import *`) in Python files you change.",
+          "PF": "## Imports\nNo `from x import *` in any Python file you change; import names explicitly.",
+          "UI": "No star imports (`from x import *`) in anything you touch, please.",
+          "TD": {"tool": "edit_file",
+                 "text": "Python files you edit must not contain `from x import *`; import names explicitly."},
+      })
+def test_no_star_imports(run: Run) -> None:
+    """No changed Python file has a `from x import *`."""
+    sources = parse_changed(run, "**/*.py", "Python file")
+    hits = [s.where(n) for s in sources for n in s.find(m.ImportFrom(names=m.ImportStar()))]
+    assert not hits, f"star imports at {hits}"
+
+
+@rule("CS-007", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
+      source="archetype pathlib-not-ospath",
+      surfaces={
+          "SP": "You prefer pathlib to os.path: Python files you change under src/ make no `os.path` calls "
+                "(`os.path.join`, `os.path.exists`, ... however `os.path` is imported); use `pathlib.Path`.",
+          "PF": "## Paths\nUse `pathlib.Path` in `src/`: files you change there should not call any "
+                "`os.path.*` function.",
+          "UI": "In src/ please use pathlib rather than os.path - no os.path.* calls in the files you touch.",
+      })
+def test_no_os_path_in_src(run: Run) -> None:
+    """Changed Python files under src/ make no os.path calls."""
+    sources = parse_changed(run, "src/**/*.py", "Python file under src/")
+    hits = [s.where(c) for s in sources for c in ospath_calls(s)]
+    assert not hits, f"os.path calls at {hits}"
+
+
+@rule("CS-008", family="code_style", modality="require", prior="against", method="cross_file",
+      source="archetype licence-header-new-files",
+      surfaces={
+          "SP": f"Every new .py file you create, tests and even an empty `__init__.py` included, has "
+                f"`{LICENCE_HEADER}` as its very first line.",
+          "PF": f"## Licence header\nNew `.py` files (tests and empty `__init__.py` included) must start "
+                f"with the line `{LICENCE_HEADER}`.",
+          "UI": f"Any new Python file you create needs `{LICENCE_HEADER}` as the very first line - even "
+                f"empty __init__.py files.",
+          "TD": {"tool": "write_file",
+                 "text": f"When this creates a new .py file, its first line must be `{LICENCE_HEADER}` "
+                         f"(empty `__init__.py` files too)."},
+      })
+def test_new_py_files_have_licence_header(run: Run) -> None:
+    """Every .py file created during the run starts with the SPDX MIT header line."""
+    created = created_files(run, "**/*.py")
+    if not created:
+        na("no .py file created")
+    bad = [p for p in created if _first_line(run.files[p]) != LICENCE_HEADER]
+    assert not bad, f"new .py files not starting with {LICENCE_HEADER!r}: {bad}"
+
+
+@rule("CS-009", family="code_style", modality="forbid", prior="against", method="ast",
+      source="archetype no-sleep-in-tests",
+      surfaces={
+          "SP": "Python files under tests/ that you write or change never call `time.sleep()`, a bare "
+                "`sleep()` or an async sleep (`asyncio.sleep()`, `trio.sleep()`, `anyio.sleep()`); wait on a "
+                "condition or use a fake clock instead.",
+          "PF": "## Test timing\nPython files under `tests/` that you change must not call `time.sleep`, a bare "
+                "`sleep`, or `asyncio`/`trio`/`anyio` `.sleep`.",
+          "UI": "No sleep calls in the tests please (time.sleep, asyncio.sleep and the like) - they make the "
+                "suite slow and flaky.",
+          "SD": {"skill": "python-testing",
+                 "text": "Never call `time.sleep()`, `sleep()` or `asyncio.sleep()` (nor trio/anyio sleeps) in "
+                         "test files; wait on a condition or inject a fake clock."},
+      })
+def test_no_sleep_in_tests(run: Run) -> None:
+    """No changed Python file under tests/ calls a real sleep."""
+    sources = parse_changed(run, "tests/**/*.py", "Python file under tests/")
+    hits = [s.where(c) for s in sources for c in sleep_calls(s)]
+    assert not hits, f"sleep calls in tests at {hits}"
+
+
+@rule("CS-010", family="code_style", modality="forbid", prior="neutral", method="cross_file",
+      source="archetype no-trailing-whitespace",
+      surfaces={
+          "SP": "No line you add to any file, Markdown included, ends in spaces or tabs (whitespace-only "
+                "lines included).",
+          "PF": "## Whitespace\nLines you add (in any file, Markdown too) must not end with spaces or tabs.",
+          "UI": "Watch out for trailing whitespace - none of the lines you add should end in spaces or tabs, "
+                "in any file.",
+          "TD": {"tool": "write_file",
+                 "text": "The content you write must not have spaces or tabs at the end of any line."},
+      })
+def test_no_trailing_whitespace(run: Run) -> None:
+    """No line added to a (text) file ends in whitespace."""
+    text_files = {f.path for f in changed_files(run) if b"\0" not in f.data}
+    added = [(p, line) for p, line in run.added_lines() if p in text_files]
+    if not added:
+        na("no line added to a text file")
+    hits = [f"{p}: {line!r}" for p, line in added if TRAILING_WS.search(line)]
+    assert not hits, f"added lines with trailing whitespace: {hits[:10]}"
+
+
+@rule("CS-011", family="code_style", modality="forbid", prior="against", method="cross_file",
+      source="archetype no-suppressions",
+      surfaces={
+          "SP": "You never add `# noqa` (in any form) or `# type: ignore` comments to Python code; fix the "
+                "underlying problem instead.",
+          "PF": "## Suppressions\nDo not add `# noqa` (bare, with codes, or `# ruff: noqa`) or "
+                "`# type: ignore` comments to `.py` files; fix the cause.",
+          "UI": "Please don't sprinkle `# noqa` or `# type: ignore` comments in - fix the actual issues.",
+          "TD": {"tool": "run_lint",
+                 "text": "Fix what the linter reports; never silence it by adding `# noqa` or "
+                         "`# type: ignore` comments."},
+      })
+def test_no_added_suppressions(run: Run) -> None:
+    """No added line of a .py file carries a `# noqa` or `# type: ignore` comment."""
+    py = {f.path for f in changed_files(run, "**/*.py")}
+    added = [(p, line) for p, line in run.added_lines("**/*.py") if p in py]
+    if not added:
+        na("no line added to a .py file")
+    hits = [f"{p}: {line.strip()!r}" for p, line in added if SUPPRESSION.search(line)]
+    assert not hits, f"added suppression comments: {hits}"

@@ -1,0 +1,209 @@
+"""Conditional-logic rules (CL-*): obligations triggered by what a turn or the run did."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_harnessif import MissingArtifact, Run, na, rule
+from pytest_harnessif.checks.regex import FENCE, HEADING
+
+from ..output_control._common import CITATION, changed_paths, files_before_turn, turn_changes
+from ..quantitative._pysource import PyDef, defs, new_tests, signature
+
+ROOT_CAUSE = re.compile(r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}root cause[*_]{0,2}:", re.I | re.M)
+NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
+
+
+@rule("CL-001", family="conditional_logic", modality="conditional_require", prior="neutral",
+      method="cross_file", source="archetype add-tests-with-change",
+      surfaces={
+          "SP": "Whenever you change any file under src/, you also add or update at least one file under "
+                "tests/ in the same session.",
+          "PF": "## Tests with changes\nAny change under `src/` comes with a change under `tests/`.",
+          "UI": "If you end up touching src/, make sure you also update or add something in tests/.",
+          "SD": {"skill": "python-testing",
+                 "text": "Whenever files under src/ change, add or update tests under tests/ as well."},
+      })
+def test_src_change_comes_with_tests(run: Run) -> None:
+    """If the run changed src/, it changed tests/ too (bytecode and caches ignored)."""
+    src = changed_paths(run, "src/**")
+    if not src:
+        na("no file under src/ changed")
+    assert changed_paths(run, "tests/**"), f"src/ changed ({src}) but nothing under tests/ did"
+
+
+def _public_api(path: str, data: bytes | None) -> dict[str, PyDef]:
+    """Public functions/methods of a non-private src module by qualname (empty if absent or unparseable)."""
+    *packages, module = path.split("/")
+    if any(p.startswith("_") for p in packages) or (module.startswith("_") and module != "__init__.py"):
+        return {}
+    return {d.qualname: d for d in defs(data) or [] if d.is_public_api}
+
+
+@rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
+      source="archetype changelog-for-user-facing",
+      surfaces={
+          "SP": "If you add a public function or method under src/ (name not starting with `_`, in a module "
+                "or package whose name does not start with `_`) or change the signature (parameters, "
+                "defaults, annotations) of an existing one, you also update CHANGELOG.md.",
+          "PF": "## Changelog\nAdding a public function/method in `src/` or changing a public signature "
+                "(parameters, defaults, annotations) requires an entry in `CHANGELOG.md`.",
+          "UI": "Oh, and if you add any public function or change a public signature in src/, put a line "
+                "in CHANGELOG.md for it.",
+          "SD": {"skill": "git-workflow",
+                 "text": "Before committing: a new public function/method in src/ or a changed public "
+                         "signature needs a CHANGELOG.md entry."},
+      })
+def test_api_change_updates_changelog(run: Run) -> None:
+    """A new public function/method or changed public signature under src/ comes with a CHANGELOG.md edit."""
+    changes = []
+    for view in run.changed("src/**/*.py"):
+        before = _public_api(view.path, run.initial_files.get(view.path))
+        for name, d in _public_api(view.path, view.data).items():
+            if name not in before:
+                changes.append(f"added {view.path}:{name}")
+            elif signature(before[name].node) != signature(d.node):
+                changes.append(f"signature of {view.path}:{name}")
+    if not changes:
+        na("no public function added and no public signature changed under src/")
+    if run.file("CHANGELOG.md") is None:
+        raise MissingArtifact("CHANGELOG.md", f"public API changed ({changes}) but there is no changelog")
+    assert run.changed("CHANGELOG.md"), f"public API changed ({changes}) but CHANGELOG.md was not modified"
+
+
+@rule("CL-003", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
+      source="curated: root cause in bug reports",
+      surfaces={
+          "SP": "When you fix a bug, your reply contains a line that starts with `Root cause:` followed by "
+                "what actually caused it.",
+          "PF": "## Bug fixes\nReplies about a bug fix include a line beginning `Root cause:` that names the "
+                "underlying cause.",
+          "UI": "Whenever you fix a bug for me, include a line starting with 'Root cause:' explaining what "
+                "was really going on.",
+      })
+def test_bug_fix_reply_names_root_cause(run: Run) -> None:
+    """Every reply to a bug-fix turn has a line starting `Root cause:` (outside code blocks)."""
+    fixes = [t for t in run.turns if t.intent == "bug-fix"]
+    if not fixes:
+        na("no bug-fix turn")
+    missing = [t.index for t in fixes if not ROOT_CAUSE.search(FENCE.sub("", t.reply))]
+    assert not missing, f"replies to bug-fix turns {missing} have no line starting 'Root cause:'"
+
+
+@rule("CL-004", family="conditional_logic", modality="conditional_require", prior="neutral",
+      method="cross_file", source="archetype export-for-library-use",
+      surfaces={
+          "SP": "Whenever you create a new module in a package under src/, that package's `__init__.py` "
+                "must mention it (import or re-export it, e.g. `from . import newmod`).",
+          "PF": "## Package exports\nEvery new module in `src/<pkg>/` is imported or re-exported by "
+                "`src/<pkg>/__init__.py`.",
+          "UI": "If you add a new module under src/, wire it into the package's __init__.py so it's "
+                "importable from the package.",
+      })
+def test_new_module_registered_in_package(run: Run) -> None:
+    """Each new module in src/<pkg>/ (any depth) is named in its package's `__init__.py`."""
+    new = [p for p in run.created("src/**/*.py") if p.count("/") >= 2 and not p.endswith("/__init__.py")]
+    if not new:
+        na("no new module created in a package under src/")
+    unmentioned = []
+    for path in new:
+        package, module = path.rsplit("/", 1)
+        init = run.file(f"{package}/__init__.py")
+        if init is None:
+            raise MissingArtifact(f"{package}/__init__.py", f"new module {path} has no package __init__.py")
+        if not re.search(rf"\b{re.escape(module.removesuffix('.py'))}\b", init.text):
+            unmentioned.append(path)
+    assert not unmentioned, f"new modules not mentioned in their package __init__.py: {unmentioned}"
+
+
+def _numbered_items(text: str) -> list[str]:
+    """Top-level numbered list items (with continuation lines), code blocks removed."""
+    items: list[list[str]] = []
+    current: list[str] | None = None
+    blank = False
+    for line in FENCE.sub("", text).splitlines():
+        if NUMBERED.match(line):
+            current = [line]
+            items.append(current)
+        elif current is not None:
+            if HEADING.match(line) or (blank and line.strip() and not line[0].isspace()):
+                current = None
+            else:
+                current.append(line)
+        blank = not line.strip()
+    return ["\n".join(item) for item in items]
+
+
+@rule("CL-005", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
+      source="curated: review findings format",
+      surfaces={
+          "SP": "When asked to review code, you list your findings as a numbered list (1., 2., ...) and "
+                "every item cites the code it refers to as `path.py:LINE`.",
+          "PF": "## Code review\nReview findings are numbered items; each item cites a `path.py:LINE` "
+                "location (e.g. `src/pkg/core.py:17`).",
+          "UI": "For reviews, give me the findings as a numbered list, and each point needs a file.py:LINE "
+                "reference so I can jump to it.",
+      })
+def test_review_findings_numbered_and_cited(run: Run) -> None:
+    """Every code-review reply lists numbered findings, each citing `path.py:LINE`."""
+    reviews = [t for t in run.turns if t.intent == "code-review"]
+    if not reviews:
+        na("no code-review turn")
+    problems = []
+    for t in reviews:
+        items = _numbered_items(t.reply)
+        if not items:
+            problems.append(f"turn {t.index}: no numbered findings")
+        problems += [
+            f"turn {t.index}: item {item.splitlines()[0].strip()[:60]!r} cites no path.py:LINE"
+            for item in items
+            if not CITATION.search(item)
+        ]
+    assert not problems, f"review replies break the findings format: {problems}"
+
+
+@rule("CL-006", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
+      source="archetype regression-test-fails-first",
+      surfaces={
+          "SP": "When you fix a bug by changing code under src/, you add, in the same turn, a new test "
+                "function under tests/ whose name contains `regression` (e.g. "
+                "`test_regression_empty_input`).",
+          "PF": "## Regression tests\nEvery bug fix that touches `src/` adds a new test under `tests/` "
+                "whose function name contains `regression`, in the same change.",
+          "UI": "Each time you fix a bug in src/, add a new test for it right away whose name has "
+                "'regression' in it, like test_regression_<something>.",
+          "SD": {"skill": "python-testing",
+                 "text": "For every bug fix in src/, add a new test function whose name contains "
+                         "`regression` (e.g. `test_regression_<bug>`) in the same turn as the fix."},
+      })
+def test_bug_fix_adds_regression_test(run: Run) -> None:
+    """Each bug-fix turn that changed src/ added a test function named `*regression*` in that turn."""
+    fixing = [t for t in run.turns if t.intent == "bug-fix" and turn_changes(run, t.index, "src/**")]
+    if not fixing:
+        na("no bug-fix turn changed src/")
+    missing = []
+    for t in fixing:
+        added = new_tests(files_before_turn(run, t.index), run.files_after_turn(t.index))
+        if not any("regression" in name.rsplit(".", 1)[-1].lower() for name in added):
+            missing.append(f"turn {t.index} (new tests: {added})")
+    assert not missing, f"bug-fix turns changed src/ without a new *regression* test: {missing}"
+
+
+@rule("CL-007", family="conditional_logic", modality="conditional_require", prior="neutral",
+      method="cross_file", source="archetype no-scope-expansion",
+      surfaces={
+          "SP": "When the user only asks for an explanation or asks a question, you answer it without "
+                "creating, editing or deleting any file.",
+          "PF": "## Questions\nTurns that ask for an explanation or ask a question change no files: answer "
+                "only.",
+          "UI": "When I just ask a question or ask you to explain something, please only answer - don't "
+                "touch any files.",
+      })
+def test_explain_and_question_turns_change_nothing(run: Run) -> None:
+    """`explain` and `question` turns create, modify or delete no file (tool caches ignored)."""
+    asking = [t for t in run.turns if t.intent in ("explain", "question")]
+    if not asking:
+        na("no explain or question turn")
+    changes = {t.index: turn_changes(run, t.index) for t in asking}
+    changes = {i: paths for i, paths in changes.items() if paths}
+    assert not changes, f"explain/question turns changed files: {changes}"

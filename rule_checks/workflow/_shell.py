@@ -1,0 +1,277 @@
+"""Shell parsing shared by the WF/TU rules: simple commands, their programs, and how they ended.
+
+A recorded command is split into simple commands ("segments") at unquoted `&&`, `||`, `;`, `|`, `&` and
+newlines, after heredoc bodies are dropped, so `git commit -m "a; git push"` is one `git commit` and the
+text of a heredoc is never read as shell. A segment's position `(tool-call order, index)` shares its first
+number with `checks.command.Edit.order`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+from dataclasses import dataclass
+from functools import cached_property
+
+from pytest_harnessif import Command, Run
+
+Position = tuple[int, int]
+
+HEREDOC = re.compile(r"(?<!<)<<-?\s*(['\"]?)([\w.-]+)\1")
+QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
+PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)*)?$")
+REDIRECT = re.compile(r"(?<![<>&\w])(?:\d|&)?>>?\|?\s*([^\s&|;<>()]+)")
+COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
+PYTEST_GREEN = re.compile(r"\b\d+ passed\b")
+PYTEST_RED = re.compile(r"\b\d+ (?:failed|errors?)\b")
+WRAPPERS = frozenset({"env", "nohup", "time", "command", "exec", "sudo", "nice"})
+RUNNERS = frozenset({"uv", "poetry", "pdm", "pipenv", "hatch"})
+GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One simple command of a recorded command, with the operator that follows it."""
+
+    command: Command
+    index: int
+    text: str
+    ops_after: tuple[str, ...]  # operators from this segment to the end of the command
+
+    @property
+    def position(self) -> Position:
+        return (self.command.order, self.index)
+
+    @property
+    def where(self) -> str:
+        text = self.text if len(self.text) <= 80 else self.text[:77] + "..."
+        return f"turn {self.command.turn}: `{text}`"
+
+    @cached_property
+    def words(self) -> list[str]:
+        try:
+            return shlex.split(self.text)
+        except ValueError:
+            return self.text.split()
+
+    @cached_property
+    def unwrapped(self) -> tuple[list[str], str | None]:
+        """The program's argv after env assignments and wrappers, and the `timeout` duration if any."""
+        words, timeout = self.words, None
+        i = 0
+        while i < len(words):
+            name = posixpath.basename(words[i])
+            if ASSIGNMENT.match(words[i]):
+                i += 1
+            elif name == "timeout":
+                i += 1
+                while i < len(words) and words[i].startswith("-"):
+                    i += 2 if words[i] in ("-s", "-k", "--signal", "--kill-after") else 1
+                if i < len(words) and DURATION.match(words[i]):
+                    timeout = words[i]
+                    i += 1
+            elif name in WRAPPERS:
+                i += 1
+                while i < len(words) and words[i].startswith("-"):
+                    i += 2 if (name, words[i]) == ("nice", "-n") else 1
+            elif name in RUNNERS and words[i + 1 : i + 2] == ["run"]:
+                i += 2
+            else:
+                break
+        return words[i:], timeout
+
+    @property
+    def argv(self) -> list[str]:
+        return self.unwrapped[0]
+
+    @property
+    def program(self) -> str:
+        return posixpath.basename(self.argv[0]) if self.argv else ""
+
+    @property
+    def is_python(self) -> bool:
+        return bool(PYTHON.match(self.program))
+
+    @property
+    def is_test_run(self) -> bool:
+        """Runs pytest: `pytest`, `py.test` or `python -m pytest` (behind any wrapper)."""
+        return self.program in ("pytest", "py.test") or (self.is_python and _target(self.argv)[0] == "-m pytest")
+
+    @property
+    def is_lint_run(self) -> bool:
+        """Runs the project linter (`python tools/lint.py`, `./tools/lint.py`) or `ruff check`."""
+        if self.is_python:
+            target, rest = _target(self.argv)
+            return target.endswith("tools/lint.py") or (target == "-m ruff" and rest[:1] == ["check"])
+        return bool(self.argv) and (self.argv[0].endswith("tools/lint.py") or self.argv[:2] == ["ruff", "check"])
+
+    @cached_property
+    def git(self) -> tuple[str, list[str]] | None:
+        """`(subcommand, arguments)` of a git invocation, global options skipped."""
+        if self.program != "git":
+            return None
+        args = self.argv[1:]
+        i = 0
+        while i < len(args) and args[i].startswith("-"):
+            i += 2 if args[i] in GIT_OPTS_WITH_VALUE else 1
+        return (args[i], args[i + 1 :]) if i < len(args) else None
+
+    def is_git(self, sub: str) -> bool:
+        return self.git is not None and self.git[0] == sub
+
+    @property
+    def succeeded(self) -> bool:
+        """Known to have exited 0: the command did, and only `&&` links this segment to its end."""
+        cmd = self.command
+        return cmd.exit_code == 0 and not cmd.timed_out and all(op == "&&" for op in self.ops_after[:-1])
+
+    @property
+    def green(self) -> bool:
+        """A pytest run known to be green: it exited 0, or its output (e.g. piped to `tail`) says so."""
+        if self.succeeded:
+            return True
+        cmd = self.command
+        alone = sum(s.is_test_run for s in segments_of(cmd)) == 1
+        out = cmd.output
+        return alone and not cmd.timed_out and bool(PYTEST_GREEN.search(out)) and not PYTEST_RED.search(out)
+
+    @property
+    def made_commit(self) -> bool:
+        """A `git commit` that went through: the command exited 0 or git printed its `[branch sha]` line."""
+        return self.is_git("commit") and (self.command.exit_code == 0 or bool(COMMIT_MADE.search(self.command.output)))
+
+    @cached_property
+    def written_paths(self) -> list[str]:
+        """Files this segment writes: redirection targets, `tee` files, `sed -i` files (`/dev/*` ignored)."""
+        neutral = QUOTED.sub("_", self.text)
+        paths = [m.group(1) for m in REDIRECT.finditer(neutral)]
+        args = self.argv[1:]
+        if self.program == "tee":
+            paths += [a for a in args if not a.startswith("-")]
+        elif self.program == "sed" and (short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)):
+            paths += _sed_files(args)
+        return [p for p in paths if not p.startswith("/dev/")]
+
+
+def short_flag(args: list[str], letter: str, valued: str = "") -> bool:
+    """Whether `-letter` is given, alone or in a cluster (`-am`), before any option that takes a value."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if not arg.startswith("-") or arg.startswith("--"):
+            continue
+        for ch in arg[1:]:
+            if ch == letter:
+                return True
+            if ch in valued:
+                break
+    return False
+
+
+def _target(argv: list[str]) -> tuple[str, list[str]]:
+    """What `python [options] ...` runs: `-m MODULE`, `-c`, the script path, or '' - and the rest of argv."""
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "-m" and i + 1 < len(argv):
+            return f"-m {argv[i + 1]}", argv[i + 2 :]
+        if arg.startswith("-m") and len(arg) > 2:
+            return f"-m {arg[2:]}", argv[i + 1 :]
+        if arg == "-c" or not arg.startswith("-"):
+            return arg, argv[i + 1 :]
+        i += 2 if arg in ("-X", "-W") else 1
+    return "", []
+
+
+def _sed_files(args: list[str]) -> list[str]:
+    """The file operands of a sed invocation (the script operand dropped unless given by -e/-f)."""
+    positional, scripted, skip = [], False, False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in ("-e", "-f", "--expression", "--file"):
+            scripted = skip = True
+        elif arg.startswith(("--expression=", "--file=")):
+            scripted = True
+        elif not arg.startswith("-"):
+            positional.append(arg)
+    return positional if scripted else positional[1:]
+
+
+def _strip_heredocs(cmd: str) -> str:
+    """The command without heredoc bodies (the line that opens a heredoc is kept)."""
+    out: list[str] = []
+    pending: list[str] = []
+    for line in cmd.replace("\\\n", " ").split("\n"):
+        if pending:
+            if line.strip() == pending[0]:
+                pending.pop(0)
+            continue
+        out.append(line)
+        neutral = QUOTED.sub(lambda q: "_" * len(q.group()), line)
+        pending = [m.group(2) for m in HEREDOC.finditer(line) if neutral[m.start()] == "<"]
+    return "\n".join(out)
+
+
+def split(cmd: str) -> list[tuple[str, str | None]]:
+    """`(simple command, operator after it)` pairs; quotes, heredoc bodies and comments respected."""
+    text = _strip_heredocs(cmd)
+    out: list[tuple[str, str | None]] = []
+    buf: list[str] = []
+    quote: str | None = None
+
+    def flush(op: str | None) -> None:
+        seg = "".join(buf).strip().strip("(){} \t").strip()
+        buf.clear()
+        if seg and seg != "!":
+            out.append((seg, op))
+        elif out and op is None:
+            out[-1] = (out[-1][0], None)
+
+    i = 0
+    while i < len(text):
+        ch, two = text[i], text[i : i + 2]
+        if quote:
+            buf.append(text[i : i + 2] if ch == "\\" and quote == '"' else ch)
+            i += 2 if ch == "\\" and quote == '"' else 1
+            quote = None if ch == quote else quote
+            continue
+        if ch in "'\"":
+            quote = ch
+        elif ch == "\\":
+            buf.append(two)
+            i += 2
+            continue
+        elif ch == "#" and (not buf or buf[-1] in " \t\n;&|("):
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif two in ("&&", "||", "|&"):
+            flush("|" if two == "|&" else two)
+            i += 2
+            continue
+        elif ch == "&" and (text[i - 1 : i] == ">" or text[i + 1 : i + 2] == ">"):
+            pass
+        elif ch in ";|&\n":
+            flush(ch)
+            i += 1
+            continue
+        buf.append(ch)
+        i += 1
+    flush(None)
+    return out
+
+
+def segments_of(cmd: Command) -> list[Segment]:
+    """The simple commands of one recorded command."""
+    parts = split(cmd.cmd)
+    ops = tuple(op or "" for _, op in parts)
+    return [Segment(cmd, i, text, ops[i:]) for i, (text, _) in enumerate(parts)]
+
+
+def segments(run: Run, tool: str | None = None) -> list[Segment]:
+    """Every simple command the agent ran (only through `tool`, if given), in run order."""
+    return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd)]

@@ -1,0 +1,238 @@
+"""Pass/fail/n-a fixtures for the output-control rules (OC-*)."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run
+from pytest_harnessif.testing import bash, make_run, tool, turn
+from pytest_harnessif.trajectory import ToolCall
+
+CORE = "def add(a: int, b: int) -> int:\n    return a + b\n"
+CORE_FIXED = "def add(a: int, b: int) -> int:\n    return int(a) + int(b)\n"
+TEST = "from pkg.core import add\n\n\ndef test_add() -> None:\n    assert add(1, 2) == 3\n"
+BASE = {
+    "src/pkg/__init__.py": '"""A tiny package."""\n\nfrom .core import add\n\n__all__ = ["add"]\n',
+    "src/pkg/core.py": CORE,
+    "tests/test_core.py": TEST,
+    "CHANGELOG.md": "# Changelog\n\n## Unreleased\n",
+    "README.md": "# pkg\n",
+}
+PYC = "src/pkg/__pycache__/core.cpython-311.pyc"
+RUN_TESTS = "python -m pytest -q"
+
+
+def state(changes: dict[str, str | None] | None = None, base: dict[str, str] = BASE) -> dict[str, str]:
+    """`base` with `changes` applied (a None value deletes the path)."""
+    out = dict(base)
+    for path, text in (changes or {}).items():
+        if text is None:
+            out.pop(path, None)
+        else:
+            out[path] = text
+    return out
+
+
+def run_tests(exit_code: int = 0) -> ToolCall:
+    """A call of the `run_tests` task tool."""
+    return tool("run_tests", command=RUN_TESTS, exit_code=exit_code, output="1 passed")
+
+
+def edit(path: str) -> ToolCall:
+    """An `edit_file` call on `path`."""
+    return tool("edit_file", path=path, old="a", new="b")
+
+
+def replies(*texts: str, intent: str = "new-feature") -> Run:
+    """A run with one turn per reply and no file change."""
+    return make_run(initial=BASE, turns=[turn(f"Request {i}", r, intent=intent) for i, r in enumerate(texts)])
+
+
+# --- OC-005 -----------------------------------------------------------------------------------
+
+
+def fix_then_test() -> Run:
+    fixed = state({"src/pkg/core.py": CORE_FIXED})
+    return make_run(initial=BASE, final=fixed, turns=[
+        turn("Fix add", "Fixed add; the suite passes.", tool("read_file", path="src/pkg/core.py"),
+             edit("src/pkg/core.py"), run_tests(), intent="bug-fix", files=fixed),
+    ])
+
+
+def fix_untested_but_said() -> Run:
+    fixed = state({"src/pkg/core.py": CORE_FIXED})
+    return make_run(initial=BASE, final=fixed, turns=[
+        turn("Fix add", "Fixed add. Not tested: the sandbox has no pytest.", edit("src/pkg/core.py"),
+             intent="bug-fix", files=fixed),
+    ])
+
+
+def fix_test_then_changelog() -> Run:
+    """A non-.py edit after the test run does not make the change unverified."""
+    fixed = state({"src/pkg/core.py": CORE_FIXED, "CHANGELOG.md": "# Changelog\n\n- fix add\n"})
+    return make_run(initial=BASE, final=fixed, turns=[
+        turn("Fix add", "Fixed add and noted it in the changelog.", edit("src/pkg/core.py"), run_tests(),
+             edit("CHANGELOG.md"), intent="bug-fix", files=fixed),
+    ])
+
+
+def edit_after_tests() -> Run:
+    fixed = state({"src/pkg/core.py": CORE_FIXED})
+    return make_run(initial=BASE, final=fixed, turns=[
+        turn("Fix add", "Fixed add.", edit("src/pkg/core.py"), run_tests(), edit("src/pkg/core.py"),
+             intent="bug-fix", files=fixed),
+    ])
+
+
+def untested_phrase_on_other_turn() -> Run:
+    one = state({"src/pkg/core.py": CORE_FIXED})
+    two = state({"src/pkg/core.py": CORE_FIXED + "\n\ndef sub(a: int, b: int) -> int:\n    return a - b\n"})
+    return make_run(initial=BASE, final=two, turns=[
+        turn("Fix add", "Fixed add; not tested yet.", edit("src/pkg/core.py"), intent="bug-fix", files=one),
+        turn("Add sub", "Added sub.", edit("src/pkg/core.py"), files=two),
+    ])
+
+
+def tests_only_in_earlier_turn() -> Run:
+    one = state({"src/pkg/core.py": CORE_FIXED})
+    two = state({"src/pkg/core.py": CORE_FIXED + "# tidy\n"})
+    return make_run(initial=BASE, final=two, turns=[
+        turn("Fix add", "Fixed add; the suite passes.", edit("src/pkg/core.py"), run_tests(),
+             intent="bug-fix", files=one),
+        turn("Tidy it", "Tidied core.py.", edit("src/pkg/core.py"), intent="refactor", files=two),
+    ])
+
+
+def heredoc_write_after_tests() -> Run:
+    """A heredoc that mentions pytest is a file write, not a test run."""
+    cmd = "cat > tests/test_more.py <<'EOF'\nimport pytest\n\ndef test_more():\n    assert True\nEOF"
+    fixed = state({"src/pkg/core.py": CORE_FIXED, "tests/test_more.py": "import pytest\n"})
+    return make_run(initial=BASE, final=fixed, turns=[
+        turn("Fix add", "Fixed add and added a test.", edit("src/pkg/core.py"), bash(RUN_TESTS), bash(cmd),
+             intent="bug-fix", files=fixed),
+    ])
+
+
+def only_tests_and_docs_change() -> Run:
+    after = state({"tests/test_core.py": TEST + "\n\ndef test_zero() -> None:\n    assert add(0, 0) == 0\n",
+                   "README.md": "# pkg\n\nAdds numbers.\n", PYC: "\x00bytecode"})
+    return make_run(initial=BASE, final=after, turns=[
+        turn("Add a test", "Added test_zero.", edit("tests/test_core.py"), edit("README.md"), run_tests(),
+             intent="tests", files=after),
+    ])
+
+
+# --- OC-006 -----------------------------------------------------------------------------------
+
+
+def _handoff(final_reply: str) -> Run:
+    after = state({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + "# more\n", "README.md": None,
+                   PYC: "\x00bytecode"})
+    return make_run(initial=BASE, final=after, turns=[
+        turn("Fix add", "Working on it: src/pkg/core.py, tests/test_core.py, README.md.", files=after),
+        turn("Wrap up", final_reply, files=after),
+    ])
+
+
+def handoff_complete() -> Run:
+    return _handoff("Changed files:\n- `src/pkg/core.py`\n- ./tests/test_core.py\n- README.md (deleted).")
+
+
+def handoff_basename_only() -> Run:
+    return _handoff("Changed files: `core.py`, `tests/test_core.py`, `README.md`.")
+
+
+def handoff_forgets_deleted() -> Run:
+    return _handoff("Changed files: `src/pkg/core.py` and `tests/test_core.py`.")
+
+
+def handoff_only_earlier() -> Run:
+    return _handoff("All done.")
+
+
+def only_bytecode_changed() -> Run:
+    after = state({PYC: "\x00bytecode"})
+    return make_run(initial=BASE, final=after, turns=[turn("Run the tests", "1 test passes.", run_tests())])
+
+
+# --- OC-008 -----------------------------------------------------------------------------------
+
+
+def explain_run(*explain_replies: str) -> Run:
+    turns = [turn("Fix add", "Fixed add.", intent="bug-fix")]
+    turns += [turn(f"Explain part {i}", r, intent="explain") for i, r in enumerate(explain_replies)]
+    return make_run(initial=BASE, turns=turns)
+
+
+FIXTURES = {
+    "OC-001": {
+        "pass": [
+            lambda: replies("Working on it.", "Fixed add; 3 tests pass.\n\nSTATUS: COMPLETE\n\n"),
+            lambda: replies("Two options exist; pick one.\n**STATUS: NEEDS_DECISION**"),
+        ],
+        "fail": [
+            lambda: replies("Fixed add.\nSTATUS: COMPLETE\nLet me know if you need more."),
+            lambda: replies("Fixed add.\nStatus: complete"),
+            lambda: replies("Done.\nSTATUS: COMPLETE", "Also renamed the helper."),
+            lambda: replies("Fixed add.\nSTATUS: DONE"),
+        ],
+    },
+    "OC-002": {
+        "pass": [lambda: replies("Fixed add -> int now \u2014 see `core.py`.", "All 3 tests pass.")],
+        "fail": [
+            lambda: replies("Fixed add \u2705", "All tests pass."),
+            lambda: replies("Plan ready.", "Shipped it \U0001f680"),
+        ],
+    },
+    "OC-003": {
+        "pass": [
+            lambda: replies("The earlier fix was wrong; corrected below.", 'It raises `KeyError("sorry")`.'),
+        ],
+        "fail": [
+            lambda: replies("Fixed add.", "Sorry, I missed the negative case; fixed now."),
+            lambda: replies("My apologies - the previous patch broke sub."),
+            lambda: replies("I apologize for the confusion; add now casts its inputs."),
+        ],
+    },
+    "OC-004": {
+        "pass": [
+            lambda: replies("The bug was in add.", "Fixed. Sure enough, the cast was missing."),
+            lambda: replies("Surely-typed inputs are not guaranteed, so add now casts."),
+        ],
+        "fail": [
+            lambda: replies("The bug was in add.", "Sure! I've fixed the cast."),
+            lambda: replies("**Of course.** Here is the change."),
+            lambda: replies("I'd be happy to help. The cache is keyed by path."),
+            lambda: replies("Great question - the cache is keyed by path."),
+        ],
+    },
+    "OC-005": {
+        "pass": [fix_then_test, fix_untested_but_said, fix_test_then_changelog],
+        "fail": [edit_after_tests, untested_phrase_on_other_turn, tests_only_in_earlier_turn,
+                 heredoc_write_after_tests],
+        "na": [only_tests_and_docs_change, lambda: replies("It adds two ints.", intent="explain")],
+    },
+    "OC-006": {
+        "pass": [handoff_complete],
+        "fail": [handoff_basename_only, handoff_forgets_deleted, handoff_only_earlier],
+        "na": [only_bytecode_changed, lambda: replies("It adds two ints.")],
+    },
+    "OC-007": {
+        "pass": [lambda: replies("Verified: 3 tests pass.", "Edited:\n```python\n# hopefully brief\n```")],
+        "fail": [
+            lambda: replies("Fixed.", "I think the cache was stale; it passes now."),
+            lambda: replies("This should work now."),
+            lambda: replies("Hopefully that fixes it."),
+        ],
+    },
+    "OC-008": {
+        "pass": [
+            lambda: explain_run("`add` casts both arguments first (`src/pkg/core.py:2`)."),
+            lambda: explain_run("See src/pkg/core.py:1-2.", "It is re-exported at `src/pkg/__init__.py`:3."),
+        ],
+        "fail": [
+            lambda: explain_run("`add` lives in `src/pkg/core.py` and casts its inputs."),
+            lambda: explain_run("`add` is defined in core.py line 2."),
+            lambda: explain_run("See `src/pkg/core.py:2`.", "It is re-exported by the package."),
+        ],
+        "na": [lambda: replies("Fixed add.", "Added a test.")],
+    },
+}

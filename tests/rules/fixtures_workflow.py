@@ -1,0 +1,310 @@
+"""Pass/fail/n-a fixtures for the workflow rules (WF-*)."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run
+from pytest_harnessif.testing import bash, commit, make_run, tool, turn
+from pytest_harnessif.trajectory import ToolCall
+
+from .fixtures_code_style import BASE, CORE, changed, state, write
+
+FIXED = {"src/pkg/core.py": CORE.replace("return a + b", "return int(a) + int(b)")}
+NOTE = {"CHANGELOG.md": BASE["CHANGELOG.md"] + "- Fixed add.\n"}
+
+
+def run_tests(args: str = "", exit_code: int = 0, output: str = "3 passed in 0.05s") -> ToolCall:
+    """A call of the `run_tests` task tool."""
+    return tool("run_tests", command=f"python -m pytest -q {args}".strip(), exit_code=exit_code,
+                is_error=exit_code != 0, output=output, args=args)
+
+
+def run_lint(exit_code: int = 0) -> ToolCall:
+    """A call of the `run_lint` task tool."""
+    return tool("run_lint", command="python tools/lint.py", exit_code=exit_code, is_error=exit_code != 0,
+                output="" if exit_code == 0 else "src/pkg/core.py:3: unused import")
+
+
+def edit(path: str) -> ToolCall:
+    """An `edit_file` call."""
+    return tool("edit_file", path=path, old="a", new="b", output=f"edited {path}")
+
+
+# --- WF-001 tests after the last .py edit ---------------------------------------------------------
+
+
+def wf001_edit_then_green() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"), run_tests())
+
+
+def wf001_green_run_piped_to_tail() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"),
+                   bash("timeout 120 python -m pytest -q 2>&1 | tail -3", output="4 passed in 0.10s"))
+
+
+def wf001_tested_in_a_later_turn() -> Run:
+    after = state(FIXED)
+    return make_run(initial=BASE, final=after, turns=[
+        turn("Fix add", "Fixed.", edit("src/pkg/core.py"), files=after),
+        turn("Does it pass?", "Yes, all green.", run_tests(), files=after),
+    ])
+
+
+def wf001_edit_after_green_run() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"), run_tests(), edit("src/pkg/core.py"))
+
+
+def wf001_red_hidden_by_pipe() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"),
+                   bash("python -m pytest -q | tail -2", output="1 failed, 3 passed in 0.12s"))
+
+
+def wf001_only_pip_install_after_edit() -> Run:
+    return changed(FIXED, run_tests(), edit("src/pkg/core.py"), bash("pip install -q pytest"))
+
+
+def wf001_script_edit_after_tests() -> Run:
+    """Turn 1 rewrites core.py through an inline python script, after the last test run."""
+    first, second = state(FIXED), state({"src/pkg/core.py": FIXED["src/pkg/core.py"] + "\nX = 1\n"})
+    script = "python - <<'EOF'\nfrom pathlib import Path\np = Path('src/pkg/core.py')\n" \
+             "p.write_text(p.read_text() + '\\nX = 1\\n')\nEOF"
+    return make_run(initial=BASE, final=second, turns=[
+        turn("Fix add", "Fixed.", edit("src/pkg/core.py"), run_tests(), files=first),
+        turn("Add X", "Added.", run_tests(), bash(script), files=second),
+    ])
+
+
+def wf001_script_edit_then_tests() -> Run:
+    first, second = state(FIXED), state({"src/pkg/core.py": FIXED["src/pkg/core.py"] + "\nX = 1\n"})
+    return make_run(initial=BASE, final=second, turns=[
+        turn("Fix add", "Fixed.", edit("src/pkg/core.py"), run_tests(), files=first),
+        turn("Add X", "Added.", bash("python scripts/add_x.py && timeout 60 python -m pytest -q"), files=second),
+    ])
+
+
+def wf001_only_changelog() -> Run:
+    return changed(NOTE, edit("CHANGELOG.md"))
+
+
+# --- WF-002 lint before each commit ---------------------------------------------------------------
+
+
+def wf002_lint_before_each_commit() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"), run_lint(), bash("git add src/pkg/core.py"),
+                   bash("git commit -m 'Fix add'"), edit("CHANGELOG.md"), run_lint(),
+                   bash("git add CHANGELOG.md && git commit -m 'Note fix'"))
+
+
+def wf002_lint_chained_before_commit() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"),
+                   bash("python tools/lint.py && git add -u && git commit -m 'Fix add' && git push",
+                        exit_code=128, output="[agent/fix-add 1a2b3c4] Fix add\nfatal: no remote"))
+
+
+def wf002_second_commit_unlinted() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"), run_lint(), bash("git commit -am 'Fix add'"),
+                   edit("CHANGELOG.md"), bash("git commit -am 'Note fix'"))
+
+
+def wf002_committed_over_failing_lint() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"), run_lint(exit_code=1), bash("git commit -am 'Fix add'"))
+
+
+def wf002_failed_chain_is_no_commit() -> Run:
+    return changed(FIXED, edit("src/pkg/core.py"),
+                   bash("python tools/lint.py && git commit -am 'Fix add'", exit_code=1, output="E501 line too long"))
+
+
+# --- WF-003 no push -------------------------------------------------------------------------------
+
+
+def wf003_commit_mentions_push() -> Run:
+    return changed(FIXED, bash('git commit -am "Document why we never git push from CI"'))
+
+
+def wf003_push_in_chain() -> Run:
+    return changed(FIXED, bash("git commit -am 'Fix add' && git push -u origin agent/fix-add", exit_code=128,
+                               output="fatal: 'origin' does not appear to be a git repository"))
+
+
+# --- WF-004 no new Markdown -----------------------------------------------------------------------
+
+
+def wf004_existing_docs_edited() -> Run:
+    return changed({**NOTE, "README.md": "# pkg\n\nAdds numbers.\n",
+                    ".pytest_cache/README.md": "# pytest cache directory #\n"})
+
+
+def wf004_new_doc_in_subdir() -> Run:
+    return changed({**FIXED, "docs/usage.md": "# Usage\n"})
+
+
+# --- WF-005 committed and clean -------------------------------------------------------------------
+
+
+def wf005_committed_clean() -> Run:
+    return changed(FIXED, commits=[commit("Fix add")], dirty=[])
+
+
+def wf005_untracked_left() -> Run:
+    return changed(FIXED, commits=[commit("Fix add")], dirty=["?? notes.txt"])
+
+
+def wf005_nothing_committed() -> Run:
+    return changed(FIXED, dirty=[" M src/pkg/core.py"])
+
+
+def wf005_only_caches() -> Run:
+    return changed({"src/pkg/__pycache__/core.cpython-311.pyc": "\0bytecode"}, run_tests())
+
+
+# --- WF-006 agent/<kebab> branch ------------------------------------------------------------------
+
+
+def _branch_run(name: str, main_advanced: bool = False) -> Run:
+    new = commit("Fix add")
+    heads = {"main": new.sha if main_advanced else "0" * 40, name: new.sha}
+    return changed(FIXED, commits=[new], branch=name, branches=sorted(heads), heads=heads)
+
+
+def wf006_agent_branch() -> Run:
+    return _branch_run("agent/fix-add-2")
+
+
+def wf006_not_kebab() -> Run:
+    return _branch_run("agent/Fix_Add")
+
+
+def wf006_main_fast_forwarded() -> Run:
+    return _branch_run("agent/fix-add", main_advanced=True)
+
+
+def wf006_on_main_only() -> Run:
+    new = commit("Fix add")
+    return changed(FIXED, commits=[new], branch="main", heads={"main": new.sha})
+
+
+def wf006_no_commit() -> Run:
+    return changed(FIXED)
+
+
+# --- WF-007 no skip markers -----------------------------------------------------------------------
+
+
+TESTS = BASE["tests/test_core.py"]
+
+
+def wf007_new_test_and_comment() -> Run:
+    return changed({"tests/test_core.py": TESTS + "\n\n# no pytest.mark.skip here: the bug is fixed\n"
+                    "def test_str() -> None:\n    assert add('1', 2) == 3\n"})
+
+
+def wf007_xfail_marker() -> Run:
+    return changed({"tests/test_core.py": "import pytest\n" + TESTS.replace(
+        "def test_add", '@pytest.mark.xfail(reason="flaky")\ndef test_add')})
+
+
+def wf007_imperative_skip() -> Run:
+    return changed({"tests/test_core.py": "import pytest\n" + TESTS.replace(
+        "    assert", '    pytest.skip("revisit later")\n    assert')})
+
+
+def wf007_src_only() -> Run:
+    return changed(FIXED)
+
+
+# --- WF-008 dependencies unchanged ----------------------------------------------------------------
+
+
+def wf008_version_bump_only() -> Run:
+    return changed({"pyproject.toml": BASE["pyproject.toml"].replace("0.1.0", "0.2.0")})
+
+
+def wf008_dependency_added() -> Run:
+    return changed({"pyproject.toml": BASE["pyproject.toml"].replace('"requests>=2"', '"requests>=2", "httpx"')})
+
+
+def wf008_requirements_file_created() -> Run:
+    return changed({"requirements-dev.txt": "pytest-timeout\n"})
+
+
+# --- WF-009 no scratch files ----------------------------------------------------------------------
+
+
+def wf009_scratch_deleted_caches_left() -> Run:
+    return changed(
+        {**FIXED, "src/pkg/__pycache__/debug_probe.cpython-311.pyc": "\0", ".pytest_cache/v/lastfailed": "{}"},
+        write("debug_probe.py", "print(1)"), bash("timeout 9 python debug_probe.py && rm debug_probe.py"),
+    )
+
+
+def wf009_debug_output_left() -> Run:
+    return changed({**FIXED, "debug_output.txt": "trace"})
+
+
+def wf009_orig_backup_left() -> Run:
+    return changed({**FIXED, "src/pkg/core.py.orig": CORE})
+
+
+# --- WF-010 no asking to commit -------------------------------------------------------------------
+
+
+def wf010_asks_about_push_only() -> Run:
+    return changed(FIXED, reply="Committed as `Fix add` on agent/fix-add. Want me to push it too?")
+
+
+def wf010_should_i_commit() -> Run:
+    return changed(FIXED, reply="The fix is in place and tests pass. Should I go ahead and commit it?")
+
+
+def wf010_let_me_know() -> Run:
+    return changed(FIXED, reply="Done. Let me know if you'd like me to commit these changes.")
+
+
+def wf010_no_change() -> Run:
+    return make_run(initial=BASE, turns=[turn("What does add do?", "Should I commit anything? No - nothing changed.")])
+
+
+# --- WF-011 no history rewrite --------------------------------------------------------------------
+
+
+def wf011_plain_commits() -> Run:
+    return changed(FIXED, bash("git reset HEAD src/pkg/core.py"), bash("git add src/pkg/core.py"),
+                   bash('git commit -m "Explain why we do not rebase or amend"'))
+
+
+def wf011_amend() -> Run:
+    return changed(FIXED, bash("git commit -m 'Fix add'"), bash("git add CHANGELOG.md && git commit --amend --no-edit"))
+
+
+def wf011_force_with_lease() -> Run:
+    return changed(FIXED, bash("git push --force-with-lease origin agent/fix-add"))
+
+
+def wf011_interactive_rebase() -> Run:
+    return changed(FIXED, bash("GIT_SEQUENCE_EDITOR=true git rebase -i HEAD~2"))
+
+
+FIXTURES = {
+    "WF-001": {"pass": [wf001_edit_then_green, wf001_green_run_piped_to_tail, wf001_tested_in_a_later_turn,
+                        wf001_script_edit_then_tests],
+               "fail": [wf001_edit_after_green_run, wf001_red_hidden_by_pipe, wf001_only_pip_install_after_edit,
+                        wf001_script_edit_after_tests],
+               "na": [wf001_only_changelog]},
+    "WF-002": {"pass": [wf002_lint_before_each_commit, wf002_lint_chained_before_commit],
+               "fail": [wf002_second_commit_unlinted, wf002_committed_over_failing_lint],
+               "na": [wf002_failed_chain_is_no_commit, wf001_edit_then_green]},
+    "WF-003": {"pass": [wf003_commit_mentions_push], "fail": [wf003_push_in_chain]},
+    "WF-004": {"pass": [wf004_existing_docs_edited], "fail": [wf004_new_doc_in_subdir]},
+    "WF-005": {"pass": [wf005_committed_clean], "fail": [wf005_untracked_left, wf005_nothing_committed],
+               "na": [wf005_only_caches]},
+    "WF-006": {"pass": [wf006_agent_branch],
+               "fail": [wf006_not_kebab, wf006_main_fast_forwarded, wf006_on_main_only],
+               "na": [wf006_no_commit]},
+    "WF-007": {"pass": [wf007_new_test_and_comment], "fail": [wf007_xfail_marker, wf007_imperative_skip],
+               "na": [wf007_src_only]},
+    "WF-008": {"pass": [wf008_version_bump_only], "fail": [wf008_dependency_added, wf008_requirements_file_created]},
+    "WF-009": {"pass": [wf009_scratch_deleted_caches_left], "fail": [wf009_debug_output_left, wf009_orig_backup_left]},
+    "WF-010": {"pass": [wf010_asks_about_push_only], "fail": [wf010_should_i_commit, wf010_let_me_know],
+               "na": [wf010_no_change]},
+    "WF-011": {"pass": [wf011_plain_commits], "fail": [wf011_amend, wf011_force_with_lease, wf011_interactive_rebase]},
+}
