@@ -212,8 +212,10 @@ class Run:
         """(path, line) for every line the run added in files matching `pattern`."""
         out = []
         for view in self.changed(pattern):
-            before = set(_lines(self.initial_files.get(view.path)))
-            out.extend((view.path, line.rstrip("\n")) for line in _lines(view.data) if line not in before)
+            old, new = _lines(self.initial_files.get(view.path)), _lines(view.data)
+            for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+                if tag in ("insert", "replace"):
+                    out.extend((view.path, line.rstrip("\n")) for line in new[j1:j2])
         return out
 
     # --- git ----------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def render(entry: TaskEntry, rules: dict[str, RuleEntry], placement: dict[str, S
     for ref in task.rules:
         surface = placement[ref.id]
         wording = rules[ref.id].meta.surfaces[surface]
-        target = wording.tool or wording.skill or str(ref.ui_turn if surface is Surface.UI else "")
+        target = {Surface.TD: wording.tool, Surface.SD: wording.skill, Surface.UI: str(ref.ui_turn)}.get(surface)
         words.setdefault((surface, target or ""), []).append(wording.text)
 
     tools = [

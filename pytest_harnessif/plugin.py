@@ -152,13 +152,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     harness = metafunc.config.stash[HARNESS]
     if meta is None or harness is None or "run" not in metafunc.fixturenames:
         return
+    base = [getattr(pytest.mark, str(v)) for v in (meta.family, meta.modality, meta.prior, meta.method)]
+    marks: dict[str, list[Any]] = {}  # per task; building marks is the costly part of collection
     params = []
     for key in harness.keys_for(meta.id):
-        surface = harness.placements[key.task][meta.id]
-        scenario = harness.tasks[key.task].task.scenario
-        marks = [getattr(pytest.mark, str(v)) for v in (meta.family, meta.modality, meta.prior, meta.method)]
-        marks += [getattr(pytest.mark, f"surface_{surface}"), pytest.mark.scenario(scenario)]
-        params.append(pytest.param(key, id=f"{key.model}-{key.task}-r{key.round}", marks=marks))
+        if key.task not in marks:
+            surface = harness.placements[key.task][meta.id]
+            scenario = harness.tasks[key.task].task.scenario
+            marks[key.task] = [*base, getattr(pytest.mark, f"surface_{surface}"), pytest.mark.scenario(scenario)]
+        params.append(pytest.param(key, id=f"{key.model}-{key.task}-r{key.round}", marks=marks[key.task]))
     metafunc.parametrize("run", params, indirect=True)
 
 

@@ -169,6 +169,8 @@ class RuleMeta(Strict):
                 raise ValueError("surfaces.TD: a tool-description wording must name its `tool`")
             if surface is Surface.SD and not wording.skill:
                 raise ValueError("surfaces.SD: a skill-description wording must name its `skill`")
+            if (wording.tool and surface is not Surface.TD) or (wording.skill and surface is not Surface.SD):
+                raise ValueError(f"surfaces.{surface}: only TD wordings name a `tool` and only SD ones a `skill`")
         return self
 
 

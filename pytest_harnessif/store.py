@@ -33,7 +33,7 @@ def digest(*parts: object) -> str:
 def safe_segment(name: str) -> str:
     """A path segment for a model name like `openai/gpt-5.5@http://host:8000/v1`."""
     clean = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
-    return clean if clean == name else f"{clean[:60]}-{digest(name)[:8]}"
+    return clean if clean == name and clean.strip(".") else f"{clean[:60]}-{digest(name)[:8]}"
 
 
 class Store:

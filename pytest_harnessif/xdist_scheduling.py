@@ -10,11 +10,11 @@ import re
 
 from xdist.scheduler.loadscope import LoadScopeScheduling
 
-_PARAM_ID = re.compile(r"\[([^\[\]]+)\]$")
+_PARAM_ID = re.compile(r"\[([^\[\]]+-r\d+)\]$")
 
 
 class TrajectoryScheduling(LoadScopeScheduling):
-    """Scope = the parametrize id (`model-task-rN`) of a rule item; other items group by module."""
+    """Scope = the trajectory id (`model-task-rN`) of a rule item; other items group by module or class."""
 
     def _split_scope(self, nodeid: str) -> str:
         found = _PARAM_ID.search(nodeid)

@@ -12,6 +12,7 @@ from ..sandbox.base import Sandbox, SandboxError
 from ..trajectory import ToolCall, ToolSchema
 
 BASH_TIMEOUT = 120.0
+MAX_BASH_TIMEOUT = 600
 
 
 class ToolArgumentError(Exception):
@@ -27,7 +28,7 @@ _STR = {"type": "string"}
 BUILTIN_SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
     "bash": (
         "Run a shell command with bash in the repository root and return its exit code and output.",
-        _obj({"command": _STR, "timeout": {"type": "integer", "minimum": 1, "maximum": 600}}, ["command"]),
+        _obj({"command": _STR, "timeout": {"type": "integer", "minimum": 1, "maximum": MAX_BASH_TIMEOUT}}, ["command"]),
     ),
     "read_file": ("Read a text file of the repository.", _obj({"path": _STR}, ["path"])),
     "write_file": (
@@ -82,16 +83,17 @@ class ToolBox:
         start = time.monotonic()
         args: dict[str, Any] = {}
         try:
-            args = json.loads(raw_args) if isinstance(raw_args, str) else dict(raw_args)
-            if not isinstance(args, dict):
+            parsed = json.loads(raw_args) if isinstance(raw_args, str) else raw_args
+            if not isinstance(parsed, dict):
                 raise ToolArgumentError("arguments must be a JSON object")
+            args = dict(parsed)
             if name in self.task_commands:
                 result = self._task(name, args)
             elif name in self._impl and any(s.name == name for s in self.schemas):
                 result = self._impl[name](args)
             else:
                 result = ToolResult(f"error: unknown tool {name!r}", is_error=True)
-        except (ToolArgumentError, json.JSONDecodeError, SandboxError) as exc:
+        except (ToolArgumentError, json.JSONDecodeError, SandboxError, OSError) as exc:
             result = ToolResult(f"error: {exc}", is_error=True)
         return ToolCall(
             id=call_id,
@@ -121,8 +123,8 @@ class ToolBox:
     def _bash(self, args: dict[str, Any]) -> ToolResult:
         cmd = _str_arg(args, "command")
         timeout = args.get("timeout", BASH_TIMEOUT)
-        if not isinstance(timeout, int | float) or timeout <= 0:
-            raise ToolArgumentError("timeout must be a positive number of seconds")
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= MAX_BASH_TIMEOUT:
+            raise ToolArgumentError(f"timeout must be a number of seconds between 1 and {MAX_BASH_TIMEOUT}")
         return self._run(cmd, float(timeout))
 
     def _task(self, name: str, args: dict[str, Any]) -> ToolResult:

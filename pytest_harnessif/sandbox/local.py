@@ -57,35 +57,32 @@ class LocalSandbox:
     def exec(self, cmd: str, timeout: float = 60.0, stdin: str | None = None) -> ExecResult:
         """Run `cmd` with bash in the workspace; on timeout kill the whole process group."""
         start = time.monotonic()
-        proc = subprocess.Popen(
-            ["bash", "-c", cmd],
-            cwd=self.workspace,
-            env=self.env,
-            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        try:
-            if stdin is not None and proc.stdin:
-                try:
-                    proc.stdin.write(stdin.encode())
-                    proc.stdin.close()
-                except BrokenPipeError:
-                    pass
-            chunks, truncated, timed_out = self._drain(proc, start + timeout)
-        except BaseException:  # Ctrl-C or a crash while waiting: leave nothing running
-            _kill_group(proc.pid)
-            proc.wait()
-            raise
-        if timed_out:
-            _kill_group(proc.pid)
-        try:
-            code = proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            _kill_group(proc.pid)
-            code = proc.wait()
-        _kill_group(proc.pid)  # stragglers that detached from the pipes
+        with tempfile.TemporaryFile() as feed:  # stdin from a file: a command that never reads it cannot block us
+            feed.write((stdin or "").encode())
+            feed.seek(0)
+            proc = subprocess.Popen(
+                ["bash", "-c", cmd],
+                cwd=self.workspace,
+                env=self.env,
+                stdin=feed if stdin is not None else subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+            )
+        with proc:
+            try:
+                chunks, truncated, timed_out = self._drain(proc, start + timeout)
+            except BaseException:  # Ctrl-C or a crash while waiting: leave nothing running
+                _kill_group(proc.pid)
+                raise
+            if timed_out:
+                _kill_group(proc.pid)
+            try:
+                code = proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                _kill_group(proc.pid)
+                code = proc.wait()
+            _kill_group(proc.pid)  # stragglers that detached from the pipes
         return ExecResult(
             exit_code=124 if timed_out else code,
             stdout=b"".join(chunks["stdout"]).decode(errors="replace"),

@@ -1,0 +1,88 @@
+"""authoring: @rule metadata validation, na(), MissingArtifact."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_harnessif.authoring import MissingArtifact, NotApplicable, RuleDefinitionError, na, rule, rule_meta
+from pytest_harnessif.schema import Family, Prior
+
+
+def test_rule_attaches_validated_metadata_and_returns_the_function() -> None:
+    def check(run: object) -> None: ...
+
+    decorated = rule(
+        "CS-001", family="code_style", modality="forbid", prior="against", method="ast", surfaces={"SP": "No print."}
+    )(check)
+    assert decorated is check
+    parsed = rule_meta(check)
+    assert parsed is not None
+    assert parsed.id == "CS-001"
+    assert parsed.family is Family.code_style
+    assert parsed.prior is Prior.against
+
+
+def test_undecorated_function_has_no_metadata() -> None:
+    def plain() -> None: ...
+
+    assert rule_meta(plain) is None
+
+
+def test_bad_metadata_names_the_function_and_the_field() -> None:
+    with pytest.raises(RuleDefinitionError) as info:
+
+        @rule(
+            "CS-001",
+            family="code-style",
+            modality="forbid",
+            prior="against",
+            method="ast",
+            surfaces={"SP": "No print."},
+        )
+        def test_no_print(run: object) -> None: ...
+
+    message = str(info.value)
+    assert "test_no_print" in message
+    assert __name__ in message
+    assert "family" in message
+    assert "CS-001" in message
+
+
+def test_bad_surface_metadata_names_the_surface_field() -> None:
+    with pytest.raises(RuleDefinitionError, match=r"surfaces.*TD") as info:
+
+        @rule(
+            "CS-002",
+            family="code_style",
+            modality="forbid",
+            prior="against",
+            method="ast",
+            surfaces={"TD": "no tool named"},
+        )
+        def test_x(run: object) -> None: ...
+
+    assert "test_x" in str(info.value)
+
+
+def test_missing_field_is_reported() -> None:
+    with pytest.raises(RuleDefinitionError, match="method"):
+
+        @rule("CS-003", family="code_style", modality="forbid", prior="against", surfaces={"SP": "x"})
+        def test_y(run: object) -> None: ...
+
+
+def test_na_raises_a_skip_with_recognisable_reason() -> None:
+    with pytest.raises(NotApplicable) as info:
+        na("no Python file changed")
+    assert info.value.msg == "n/a: no Python file changed"
+    assert isinstance(info.value, pytest.skip.Exception)
+
+
+def test_missing_artifact_carries_the_artifact() -> None:
+    exc = MissingArtifact("CHANGELOG.md", "not created")
+    assert exc.artifact == "CHANGELOG.md"
+    assert isinstance(exc, AssertionError)
+    assert "CHANGELOG.md" in str(exc)
+    assert "not created" in str(exc)
+    assert MissingArtifact("x.py").artifact == "x.py"
+    assert str(MissingArtifact("x.py")) == "missing artifact 'x.py'"
