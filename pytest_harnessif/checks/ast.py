@@ -1,9 +1,17 @@
-"""AST helpers over libcst modules: calls, imports, function definitions, docstrings, annotations."""
+"""AST helpers over libcst modules: calls, imports, function definitions, docstrings, annotations.
+
+Each helper takes a `cst.Module` and returns nodes of it (or facts about them); pass `Source.module` of
+`checks.pysource` to be able to say on which line a returned node sits (`Source.where(node)`).
+"""
 
 from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
+SLEEP_MODULES = frozenset({"time", "asyncio", "trio", "anyio"})
 
 
 def dotted(node: cst.BaseExpression) -> str:
@@ -16,18 +24,41 @@ def dotted(node: cst.BaseExpression) -> str:
     return ""
 
 
+def callee(call: cst.Call) -> str:
+    """Dotted name of the called function; `?.attr` when the receiver is not a plain name chain (`f().read`)."""
+    name = dotted(call.func)
+    if not name and isinstance(call.func, cst.Attribute):
+        return f"?.{call.func.attr.value}"
+    return name
+
+
+def calls(module: cst.Module) -> list[cst.Call]:
+    """Every call, in source order."""
+    return [c for c in m.findall(module, m.Call()) if isinstance(c, cst.Call)]
+
+
+def calls_to(module: cst.Module, name: str) -> list[cst.Call]:
+    """Calls whose `callee` is `name` (`print` matches `print(...)`, not `log.print(...)`)."""
+    return [c for c in calls(module) if callee(c) == name]
+
+
 def call_names(module: cst.Module) -> set[str]:
     """Dotted names of every called function (`print`, `os.system`, `self.log.info`)."""
-    return {dotted(c.func) for c in m.findall(module, m.Call()) if isinstance(c, cst.Call)} - {""}
+    return {dotted(c.func) for c in calls(module)} - {""}
+
+
+def imports(module: cst.Module) -> list[cst.Import | cst.ImportFrom]:
+    """Every `import` and `from ... import` statement, nested ones included."""
+    return [n for n in m.findall(module, m.Import() | m.ImportFrom()) if isinstance(n, cst.Import | cst.ImportFrom)]
 
 
 def imported_modules(module: cst.Module) -> set[str]:
     """Top-level module names imported anywhere in the module (`import a.b` -> `a`, `from c import d` -> `c`)."""
     names: set[str] = set()
-    for node in m.findall(module, m.Import() | m.ImportFrom()):
+    for node in imports(module):
         if isinstance(node, cst.Import):
             names.update(dotted(alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, cst.ImportFrom) and node.module is not None and not node.relative:
+        elif node.module is not None and not node.relative:
             names.add(dotted(node.module).split(".")[0])
     return names
 
@@ -57,40 +88,92 @@ def is_fully_annotated(fn: cst.FunctionDef) -> bool:
 
 
 def function_length(module: cst.Module, fn: cst.FunctionDef) -> int:
-    """Number of source lines from the `def` line to the last body line (decorators and comments above excluded)."""
-    bare = fn.with_changes(decorators=(), leading_lines=())
-    return len(module.code_for_node(bare).strip("\n").splitlines())
+    """Number of source lines from the `def` line to the end of the last body statement (decorators, comments
+    above the function and comments after its last statement excluded; blank lines and docstring counted)."""
+    pos = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)[fn]
+    return pos.end.line - pos.start.line + 1
 
 
-def bare_excepts(module: cst.Module) -> list[cst.ExceptHandler]:
-    """`except:` and `except Exception:` / `except BaseException:` handlers."""
+def broad_handlers(module: cst.Module) -> list[cst.ExceptHandler]:
+    """`except:` and handlers catching `Exception`/`BaseException` (alone or inside a tuple)."""
     out = []
     for h in m.findall(module, m.ExceptHandler()):
-        if isinstance(h, cst.ExceptHandler) and (h.type is None or dotted(h.type) in ("Exception", "BaseException")):
+        if not isinstance(h, cst.ExceptHandler):
+            continue
+        caught = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type]
+        if h.type is None or any(c is not None and dotted(c) in BROAD_EXCEPTIONS for c in caught):
             out.append(h)
     return out
 
 
+def bare_excepts(module: cst.Module) -> list[cst.ExceptHandler]:
+    """`except:` and `except Exception:` / `except BaseException:` handlers (same as `broad_handlers`)."""
+    return broad_handlers(module)
+
+
 def star_imports(module: cst.Module) -> list[cst.ImportFrom]:
+    """`from x import *` statements."""
     return [n for n in m.findall(module, m.ImportFrom(names=m.ImportStar())) if isinstance(n, cst.ImportFrom)]
 
 
+def text_io_calls(module: cst.Module) -> list[tuple[cst.Call, bool]]:
+    """Every text-mode `open()` / `io.open()` / `.read_text()` / `.write_text()` call and whether it passes an
+    encoding.
+
+    An encoding counts when given as `encoding=`, in its positional slot, or possibly through `**kwargs`;
+    `open()` with a literal binary mode (`"rb"`, `mode="wb"`) is not text I/O.
+    """
+    out = []
+    for call in calls(module):
+        name = callee(call)
+        method = name.rsplit(".", 1)[-1]
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        if name in ("open", "io.open"):
+            mode = next((a.value for a in call.args if a.keyword and a.keyword.value == "mode"), None)
+            if mode is None and len(positional) > 1:
+                mode = positional[1].value
+            if isinstance(mode, cst.SimpleString) and "b" in str(mode.evaluated_value):
+                continue
+            slot = 3
+        elif "." in name and method in ("read_text", "write_text"):
+            slot = 0 if method == "read_text" else 1
+        else:
+            continue
+        has = len(positional) > slot or any(
+            a.star == "**" or (a.keyword is not None and a.keyword.value == "encoding") for a in call.args
+        )
+        out.append((call, has))
+    return out
+
+
 def open_calls_without_encoding(module: cst.Module) -> int:
-    """Text-mode `open(...)`/`read_text`/`write_text` calls that pass no `encoding=`."""
-    count = 0
-    for c in m.findall(module, m.Call()):
-        if not isinstance(c, cst.Call):
+    """How many `text_io_calls` pass no encoding."""
+    return sum(not has for _, has in text_io_calls(module))
+
+
+def calls_into(module: cst.Module, target: str) -> list[cst.Call]:
+    """Calls of functions of the module `target` (e.g. `os.path`) however it is imported: `os.path.join()`,
+    `import os.path as p; p.join()`, `from os import path; path.join()`, `from os.path import join; join()`."""
+    parent, _, leaf = target.rpartition(".")
+    modules, names = {target}, set()
+    for imp in imports(module):
+        if isinstance(imp, cst.Import):
+            modules |= {dotted(a.asname.name) for a in imp.names if a.asname and dotted(a.name) == target}
+        elif isinstance(imp.names, cst.ImportStar) or imp.module is None:
             continue
-        name = dotted(c.func)
-        last = name.rsplit(".", 1)[-1]
-        if name != "open" and last not in ("read_text", "write_text"):
-            continue
-        kw = {a.keyword.value for a in c.args if a.keyword is not None}
-        mode = next((a.value for a in c.args if a.keyword is not None and a.keyword.value == "mode"), None)
-        if mode is None and name == "open" and len(c.args) > 1 and c.args[1].keyword is None:
-            mode = c.args[1].value
-        if isinstance(mode, cst.SimpleString) and "b" in mode.evaluated_value:
-            continue
-        if "encoding" not in kw:
-            count += 1
-    return count
+        elif dotted(imp.module) == target:
+            names |= {dotted(a.asname.name if a.asname else a.name) for a in imp.names}
+        elif parent and dotted(imp.module) == parent:
+            modules |= {dotted(a.asname.name if a.asname else a.name) for a in imp.names if dotted(a.name) == leaf}
+    return [
+        c for c in calls(module)
+        if (name := callee(c)) in names or any(name.startswith(f"{mod}.") for mod in modules)
+    ]
+
+
+def sleep_calls(module: cst.Module) -> list[cst.Call]:
+    """`sleep(...)` and `time.sleep` / `asyncio.sleep` / `trio.sleep` / `anyio.sleep` calls."""
+    return [
+        c for c in calls(module)
+        if (name := callee(c)) == "sleep" or (name.endswith(".sleep") and name[: -len(".sleep")] in SLEEP_MODULES)
+    ]

@@ -1,61 +1,127 @@
-"""Command-output helpers: recognise test/lint/git commands and order file edits against them."""
+"""What the agent ran and edited, in order: test, lint and commit runs, file edits and shell writes.
+
+Recognition works on the simple commands of `checks.shell`, so `pip install pytest`, `grep pytest`,
+`cat tools/lint.py` or `git log --grep commit` are not test, lint or commit runs, while
+`timeout 60 python -m pytest`, `cd x && ruff check .` and the recorded command of a task tool
+(`run_tests`, `run_lint`) are. Edits and commands share one clock: a tool call's `order`, and within a
+bash command the index of the simple command (`Position`).
+"""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..evidence import Command, Run
+from ..evidence import Command, Run, match
+from ..trajectory import ToolCall
+from .shell import Position, Segment, parse, segments
+from .workspace import turn_changes, workspace_path
 
-TEST_COMMAND = re.compile(r"\bpytest\b")
-LINT_COMMAND = re.compile(r"\btools/lint\.py\b|\bruff\s+check\b")
-GIT_COMMIT = re.compile(r"\bgit\b[^|;&]*\bcommit\b")
-BASH_FILE_WRITE = re.compile(
-    r"\bsed\s+(?:-[a-zA-Z]*\s+)*-i|\btee\b|<<-?\s*['\"]?\w+['\"]?[^\n]*>|(?<![0-9&<>])>{1,2}\s*(?!&|/dev/null)[\w./-]+"
-)
 EDIT_TOOLS = ("write_file", "edit_file")
 
 
 @dataclass(frozen=True)
 class Edit:
-    """A file edit made through a file tool (`write_file` / `edit_file`), in run order."""
+    """A file edit, in run order: through a file tool (`write_file` / `edit_file`), or a bash write
+    (`tool == "bash"`, `index` the simple command within the bash command)."""
 
     turn: int
     order: int
     tool: str
     path: str
+    index: int = 0
+
+    @property
+    def position(self) -> Position:
+        return (self.order, self.index)
 
 
-def edits(run: Run, pattern: str = "**") -> list[Edit]:
-    """Successful file-tool edits of paths matching `pattern`, in the order they happened."""
-    from ..evidence import match
-
-    out = []
+def numbered_calls(run: Run) -> Iterator[tuple[int, int, ToolCall]]:
+    """`(order, turn, call)` for every tool call; `order` is the numbering `Command.order` uses."""
     order = 0
     for t in run.turns:
         for call in t.tool_calls:
-            path = call.args.get("path")
-            if call.name in EDIT_TOOLS and not call.is_error and isinstance(path, str) and match(path, pattern):
-                out.append(Edit(t.index, order, call.name, path))
+            yield order, t.index, call
             order += 1
+
+
+def edits(run: Run, pattern: str = "**") -> list[Edit]:
+    """Successful file-tool edits of paths matching `pattern` (paths normalised, `./a` -> `a`), in order."""
+    out = []
+    for order, turn, call in numbered_calls(run):
+        path = call.args.get("path")
+        if call.name in EDIT_TOOLS and not call.is_error and isinstance(path, str):
+            path = workspace_path(path)
+            if match(path, pattern):
+                out.append(Edit(turn, order, call.name, path))
     return out
+
+
+def shell_edits(run: Run, pattern: str = "**") -> list[Edit]:
+    """Bash writes (redirection, `tee`, `sed -i`) into relative paths matching `pattern`, in order."""
+    return [
+        Edit(s.command.turn, s.command.order, "bash", path, s.index)
+        for s in segments(run, "bash")
+        for path in map(workspace_path, s.written_paths)
+        if not path.startswith(("/", "~")) and match(path, pattern)
+    ]
+
+
+def edit_positions(run: Run, pattern: str, infer: bool = True) -> list[Position]:
+    """Where files matching `pattern` were edited (`edits` and `shell_edits`), sorted.
+
+    With `infer`, a turn whose snapshot shows such a file changed but that made no recognised edit counts
+    each of its bash commands that is not just test or lint runs as a possible edit (e.g. a python script
+    that rewrites the file).
+    """
+    found = sorted({e.position for e in [*edits(run, pattern), *shell_edits(run, pattern)]})
+    if not infer:
+        return found
+    turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
+    bash = segments(run, "bash")
+    for t in run.turns:
+        if not turn_changes(run, t.index, pattern) or any(turn_of[o] == t.index for o, _ in found):
+            continue
+        in_turn = [s for s in bash if s.command.turn == t.index]
+        found.extend(
+            {
+                (s.command.order, 0)
+                for s in in_turn
+                if not all(x.is_test_run or x.is_lint_run for x in in_turn if x.command.order == s.command.order)
+            }
+        )
+    return sorted(found)
+
+
+def ran_tests(run: Run) -> list[Segment]:
+    """Every simple command that ran pytest (through bash or a task tool such as `run_tests`)."""
+    return [s for s in segments(run) if s.is_test_run]
 
 
 def suite_runs(run: Run) -> list[Command]:
     """Every command that ran the test suite (through bash or a task tool)."""
-    return [c for c in run.commands if TEST_COMMAND.search(c.cmd)]
+    return _commands(ran_tests(run))
 
 
 def lint_runs(run: Run) -> list[Command]:
-    """Every command that ran the linter."""
-    return [c for c in run.commands if LINT_COMMAND.search(c.cmd)]
+    """Every command that ran the linter (`tools/lint.py`, `ruff check`)."""
+    return _commands(s for s in segments(run) if s.is_lint_run)
 
 
 def commits(run: Run) -> list[Command]:
-    """Every `git commit` command the agent ran."""
-    return [c for c in run.commands if GIT_COMMIT.search(c.cmd)]
+    """Every command that ran `git commit` (whether or not it went through; see `Segment.made_commit`)."""
+    return _commands(s for s in segments(run) if s.is_git("commit"))
 
 
 def writes_file_via_shell(cmd: str) -> bool:
-    """Whether a shell command writes a file (sed -i, tee, redirection into a path, heredoc into a file)."""
-    return bool(BASH_FILE_WRITE.search(cmd))
+    """Whether a shell command writes a file: redirection into a path other than `/dev/*` (`>`, `>>`, `&>`),
+    `tee`, `sed -i` / `--in-place`; not `>` inside quotes or a heredoc body, nor `2>&1`."""
+    return any(sc.written_paths for sc in parse(cmd))
+
+
+def _commands(segs: Iterable[Segment]) -> list[Command]:
+    out: list[Command] = []
+    for s in segs:
+        if not out or out[-1] is not s.command:
+            out.append(s.command)
+    return out

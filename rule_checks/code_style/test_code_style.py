@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import re
 
-import libcst.matchers as m
-
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.ast import is_fully_annotated
-
-from ..workflow._workspace import changed_files, created_files
-from ._ast import (
+from pytest_harnessif.checks.ast import (
     broad_handlers,
-    changed_functions,
-    new_public_defs,
-    ospath_calls,
-    parse_changed,
+    calls_into,
+    calls_to,
+    is_fully_annotated,
     sleep_calls,
-    text_io,
+    star_imports,
+    text_io_calls,
 )
+from pytest_harnessif.checks.pysource import (
+    changed_functions,
+    changed_sources,
+    changed_sources_or_na,
+    locations,
+    new_public_defs,
+)
+from pytest_harnessif.checks.workspace import added_lines, created_files
 
 LICENCE_HEADER = "# SPDX-License-Identifier: MIT"
 TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
@@ -41,8 +44,8 @@ def _first_line(data: bytes) -> str:
       })
 def test_no_print_in_src(run: Run) -> None:
     """No changed Python file under src/ calls print()."""
-    sources = parse_changed(run, "src/**/*.py", "Python file under src/")
-    hits = [s.where(c) for s in sources for c in s.find(m.Call(func=m.Name("print")))]
+    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
+    hits = locations(sources, lambda module: calls_to(module, "print"))
     assert not hits, f"print() called at {hits}"
 
 
@@ -62,10 +65,10 @@ def test_no_print_in_src(run: Run) -> None:
       })
 def test_src_functions_annotated(run: Run) -> None:
     """Every function added or changed under src/ annotates all parameters and its return type."""
-    changed = changed_functions(run, "src/**/*.py")
+    changed = changed_functions(run, changed_sources(run, "src/**/*.py"))
     if not changed:
         na("no function added or changed under src/ (in files that parse)")
-    missing = [name for name, fn in changed if not is_fully_annotated(fn)]
+    missing = [f"{src.path}::{d.qualname}" for src, d in changed if not is_fully_annotated(d.node)]
     assert not missing, f"functions not fully annotated (params and return): {missing}"
 
 
@@ -81,10 +84,10 @@ def test_src_functions_annotated(run: Run) -> None:
       })
 def test_new_public_defs_documented(run: Run) -> None:
     """Every new public function, method or class under src/ has a docstring."""
-    new = new_public_defs(run, "src/**/*.py")
+    new = new_public_defs(run, changed_sources(run, "src/**/*.py"))
     if not new:
         na("no new public function, method or class under src/")
-    undocumented = [name for name, node in new if node.get_docstring() is None]
+    undocumented = [f"{src.path}::{d.qualname}" for src, d in new if d.node.get_docstring() is None]
     assert not undocumented, f"new public definitions without a docstring: {undocumented}"
 
 
@@ -100,8 +103,8 @@ def test_new_public_defs_documented(run: Run) -> None:
       })
 def test_no_broad_except(run: Run) -> None:
     """No changed Python file has a bare `except:` or catches Exception/BaseException."""
-    sources = parse_changed(run, "**/*.py", "Python file")
-    hits = [s.where(h) for s in sources for h in broad_handlers(s)]
+    sources = changed_sources_or_na(run, "**/*.py", "Python file")
+    hits = locations(sources, broad_handlers)
     assert not hits, f"bare or broad except handlers at {hits}"
 
 
@@ -121,7 +124,8 @@ def test_no_broad_except(run: Run) -> None:
       })
 def test_text_io_has_encoding(run: Run) -> None:
     """Every text-mode open/read_text/write_text call in changed Python files passes an encoding."""
-    calls = [(s, c, ok) for s in parse_changed(run, "**/*.py", "Python file") for c, ok in text_io(s)]
+    sources = changed_sources_or_na(run, "**/*.py", "Python file")
+    calls = [(s, c, ok) for s in sources for c, ok in text_io_calls(s.module)]
     if not calls:
         na("no text-mode open()/read_text()/write_text() call in the changed Python files")
     missing = [s.where(c) for s, c, ok in calls if not ok]
@@ -139,8 +143,8 @@ def test_text_io_has_encoding(run: Run) -> None:
       })
 def test_no_star_imports(run: Run) -> None:
     """No changed Python file has a `from x import *`."""
-    sources = parse_changed(run, "**/*.py", "Python file")
-    hits = [s.where(n) for s in sources for n in s.find(m.ImportFrom(names=m.ImportStar()))]
+    sources = changed_sources_or_na(run, "**/*.py", "Python file")
+    hits = locations(sources, star_imports)
     assert not hits, f"star imports at {hits}"
 
 
@@ -155,8 +159,8 @@ def test_no_star_imports(run: Run) -> None:
       })
 def test_no_os_path_in_src(run: Run) -> None:
     """Changed Python files under src/ make no os.path calls."""
-    sources = parse_changed(run, "src/**/*.py", "Python file under src/")
-    hits = [s.where(c) for s in sources for c in ospath_calls(s)]
+    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
+    hits = locations(sources, lambda module: calls_into(module, "os.path"))
     assert not hits, f"os.path calls at {hits}"
 
 
@@ -198,8 +202,8 @@ def test_new_py_files_have_licence_header(run: Run) -> None:
       })
 def test_no_sleep_in_tests(run: Run) -> None:
     """No changed Python file under tests/ calls a real sleep."""
-    sources = parse_changed(run, "tests/**/*.py", "Python file under tests/")
-    hits = [s.where(c) for s in sources for c in sleep_calls(s)]
+    sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
+    hits = locations(sources, sleep_calls)
     assert not hits, f"sleep calls in tests at {hits}"
 
 
@@ -216,8 +220,7 @@ def test_no_sleep_in_tests(run: Run) -> None:
       })
 def test_no_trailing_whitespace(run: Run) -> None:
     """No line added to a (text) file ends in whitespace."""
-    text_files = {f.path for f in changed_files(run) if b"\0" not in f.data}
-    added = [(p, line) for p, line in run.added_lines() if p in text_files]
+    added = added_lines(run, text_only=True)
     if not added:
         na("no line added to a text file")
     hits = [f"{p}: {line!r}" for p, line in added if TRAILING_WS.search(line)]
@@ -238,8 +241,7 @@ def test_no_trailing_whitespace(run: Run) -> None:
       })
 def test_no_added_suppressions(run: Run) -> None:
     """No added line of a .py file carries a `# noqa` or `# type: ignore` comment."""
-    py = {f.path for f in changed_files(run, "**/*.py")}
-    added = [(p, line) for p, line in run.added_lines("**/*.py") if p in py]
+    added = added_lines(run, "**/*.py")
     if not added:
         na("no line added to a .py file")
     hits = [f"{p}: {line.strip()!r}" for p, line in added if SUPPRESSION.search(line)]

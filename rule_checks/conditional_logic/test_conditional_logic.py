@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
-from pytest_harnessif.checks.regex import FENCE, HEADING
-
-from ..output_control._common import CITATION, changed_paths, files_before_turn, turn_changes
-from ..quantitative._pysource import PyDef, defs, new_tests, signature
+from pytest_harnessif.checks.pysource import PyDef, Source, changed_sources, initial_source, new_tests, signature
+from pytest_harnessif.checks.regex import CITATION, FENCE, HEADING
+from pytest_harnessif.checks.workspace import changed_paths, files_before_turn, turn_changes
 
 ROOT_CAUSE = re.compile(r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}root cause[*_]{0,2}:", re.I | re.M)
 NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
@@ -32,12 +31,14 @@ def test_src_change_comes_with_tests(run: Run) -> None:
     assert changed_paths(run, "tests/**"), f"src/ changed ({src}) but nothing under tests/ did"
 
 
-def _public_api(path: str, data: bytes | None) -> dict[str, PyDef]:
+def _public_api(src: Source | None) -> dict[str, PyDef]:
     """Public functions/methods of a non-private src module by qualname (empty if absent or unparseable)."""
-    *packages, module = path.split("/")
+    if src is None:
+        return {}
+    *packages, module = src.path.split("/")
     if any(p.startswith("_") for p in packages) or (module.startswith("_") and module != "__init__.py"):
         return {}
-    return {d.qualname: d for d in defs(data) or [] if d.is_public_api}
+    return {d.qualname: d for d in src.defs if d.is_public_api}
 
 
 @rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
@@ -45,7 +46,8 @@ def _public_api(path: str, data: bytes | None) -> dict[str, PyDef]:
       surfaces={
           "SP": "If you add a public function or method under src/ (name not starting with `_`, in a module "
                 "or package whose name does not start with `_`) or change the signature (parameters, "
-                "defaults, annotations) of an existing one, you also update CHANGELOG.md.",
+                "defaults, annotations) of an existing one, a public class's `__init__` included, you also "
+                "update CHANGELOG.md.",
           "PF": "## Changelog\nAdding a public function/method in `src/` or changing a public signature "
                 "(parameters, defaults, annotations) requires an entry in `CHANGELOG.md`.",
           "UI": "Oh, and if you add any public function or change a public signature in src/, put a line "
@@ -57,13 +59,13 @@ def _public_api(path: str, data: bytes | None) -> dict[str, PyDef]:
 def test_api_change_updates_changelog(run: Run) -> None:
     """A new public function/method or changed public signature under src/ comes with a CHANGELOG.md edit."""
     changes = []
-    for view in run.changed("src/**/*.py"):
-        before = _public_api(view.path, run.initial_files.get(view.path))
-        for name, d in _public_api(view.path, view.data).items():
+    for src in changed_sources(run, "src/**/*.py"):
+        before = _public_api(initial_source(run, src.path))
+        for name, d in _public_api(src).items():
             if name not in before:
-                changes.append(f"added {view.path}:{name}")
+                changes.append(f"added {src.path}:{name}")
             elif signature(before[name].node) != signature(d.node):
-                changes.append(f"signature of {view.path}:{name}")
+                changes.append(f"signature of {src.path}:{name}")
     if not changes:
         na("no public function added and no public signature changed under src/")
     if run.file("CHANGELOG.md") is None:

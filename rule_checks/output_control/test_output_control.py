@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.command import TEST_COMMAND, edits, writes_file_via_shell
-from pytest_harnessif.checks.regex import EMOJI, without_code
-
-from ._common import CITATION, changed_paths, turn_changes
+from pytest_harnessif.checks.command import edits, ran_tests, shell_edits
+from pytest_harnessif.checks.regex import CITATION, EMOJI, reply_hits
+from pytest_harnessif.checks.shell import Position
+from pytest_harnessif.checks.workspace import changed_paths, turn_changes
 
 STATUS_LINES = ("STATUS: COMPLETE", "STATUS: NEEDS_DECISION")
 APOLOGY = re.compile(r"\b(?:sorry|apolog(?:y|i\w*))\b", re.I)
@@ -19,17 +19,6 @@ PREAMBLE = re.compile(
 )
 HEDGE = re.compile(r"\b(?:should work|hopefully|i think|probably works)\b", re.I)
 NOT_TESTED = re.compile(r"\bnot tested\b", re.I)
-
-
-def _hits(run: Run, pattern: re.Pattern[str], strip_code: bool) -> list[str]:
-    """`turn N: 'excerpt'` for every reply in which `pattern` occurs (outside code if `strip_code`)."""
-    out = []
-    for t in run.turns:
-        text = without_code(t.reply) if strip_code else t.reply
-        if hit := pattern.search(text):
-            excerpt = text[max(0, hit.start() - 30) : hit.end() + 30].replace("\n", " ").strip()
-            out.append(f"turn {t.index}: {excerpt!r}")
-    return out
 
 
 @rule("OC-001", family="output_control", modality="require", prior="against", method="regex",
@@ -59,7 +48,7 @@ def test_final_status_line(run: Run) -> None:
       })
 def test_no_emoji(run: Run) -> None:
     """No reply contains an emoji character."""
-    offenders = _hits(run, EMOJI, strip_code=False)
+    offenders = reply_hits(run, EMOJI, strip_code=False)
     assert not offenders, f"replies contain emoji: {offenders}"
 
 
@@ -74,7 +63,7 @@ def test_no_emoji(run: Run) -> None:
       })
 def test_no_apologies(run: Run) -> None:
     """No reply (outside code) says sorry or apologises."""
-    offenders = _hits(run, APOLOGY, strip_code=True)
+    offenders = reply_hits(run, APOLOGY)
     assert not offenders, f"replies apologise: {offenders}"
 
 
@@ -94,19 +83,11 @@ def test_no_filler_preamble(run: Run) -> None:
     assert not offenders, f"replies open with a filler preamble: {offenders}"
 
 
-def _is_test_run(cmd: str) -> bool:
-    """A test-suite run (a heredoc that merely mentions pytest is a file write, not a run)."""
-    return bool(TEST_COMMAND.search(cmd)) and "<<" not in cmd
-
-
-def _last_py_edit(run: Run) -> dict[int, int]:
-    """Per turn, the run-wide order of its last edit of a `.py` file (edit tools or shell writes)."""
-    last: dict[int, int] = {}
-    for e in edits(run, "**/*.py"):
-        last[e.turn] = max(last.get(e.turn, -1), e.order)
-    for c in run.commands:
-        if c.tool == "bash" and ".py" in c.cmd and writes_file_via_shell(c.cmd) and not _is_test_run(c.cmd):
-            last[c.turn] = max(last.get(c.turn, -1), c.order)
+def _last_py_edit(run: Run) -> dict[int, Position]:
+    """Per turn, the position of its last edit of a `.py` file (edit tools or bash writes)."""
+    last: dict[int, Position] = {}
+    for e in [*edits(run, "**/*.py"), *shell_edits(run, "**/*.py")]:
+        last[e.turn] = max(last.get(e.turn, (-1, -1)), e.position)
     return last
 
 
@@ -129,10 +110,10 @@ def test_report_untested_changes(run: Run) -> None:
     changing = [t for t in run.turns if turn_changes(run, t.index, "src/**")]
     if not changing:
         na("no turn changed a file under src/")
-    last_edit = _last_py_edit(run)
+    last_edit, tests = _last_py_edit(run), ran_tests(run)
     for t in changing:
-        edit = last_edit.get(t.index, -1)
-        tested = any(_is_test_run(c.cmd) and c.order > edit for c in t.commands)
+        edit = last_edit.get(t.index, (-1, -1))
+        tested = any(s.command.turn == t.index and s.position > edit for s in tests)
         assert tested or NOT_TESTED.search(t.reply), (
             f"turn {t.index} changed {turn_changes(run, t.index, 'src/**')} without a test run after its "
             "last edit, and its reply does not say 'not tested'"
@@ -174,7 +155,7 @@ def test_final_reply_lists_changed_files(run: Run) -> None:
       })
 def test_no_hedged_success(run: Run) -> None:
     """No reply (outside code) uses a hedged success phrase."""
-    offenders = _hits(run, HEDGE, strip_code=True)
+    offenders = reply_hits(run, HEDGE)
     assert not offenders, f"replies use hedged success words: {offenders}"
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import difflib
 
 from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na, new_tests
 from pytest_harnessif.checks.regex import bullets, without_code, words
-
-from ..output_control._common import changed_paths, is_generated
-from ._pysource import defs, new_tests
+from pytest_harnessif.checks.workspace import added_lines, changed_paths
 
 MAX_LIST_LINES = 5
 MAX_FINAL_WORDS = 150
@@ -80,23 +79,12 @@ def test_commit_subject_length(run: Run) -> None:
       })
 def test_changed_functions_short(run: Run) -> None:
     """No function added or changed under src/ spans more than 30 lines (files that do not parse skipped)."""
-    changed = run.changed("src/**/*.py")
-    if not changed:
-        na("no Python file under src/ changed")
-    parsed, offenders = 0, []
-    for view in changed:
-        after = defs(view.data)
-        if after is None:
-            continue
-        parsed += 1
-        old = {(d.qualname, d.source) for d in defs(run.initial_files.get(view.path)) or []}
-        offenders += [
-            f"{view.path}:{d.qualname} ({d.lines} lines)"
-            for d in after
-            if d.lines > MAX_FUNCTION_LINES and (d.qualname, d.source) not in old
-        ]
-    if not parsed:
-        na("no changed Python file under src/ parses")
+    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
+    offenders = [
+        f"{src.path}:{d.qualname} ({d.lines} lines)"
+        for src, d in changed_functions(run, sources)
+        if d.lines > MAX_FUNCTION_LINES
+    ]
     assert not offenders, f"functions added/changed longer than {MAX_FUNCTION_LINES} lines: {offenders}"
 
 
@@ -128,7 +116,7 @@ def test_min_new_tests(run: Run) -> None:
       })
 def test_added_py_line_length(run: Run) -> None:
     """No line added to a .py file exceeds 100 characters."""
-    added = [(path, line.rstrip("\r")) for path, line in run.added_lines("**/*.py") if not is_generated(path)]
+    added = [(path, line.rstrip("\r")) for path, line in added_lines(run, "**/*.py")]
     if not added:
         na("no line added to a .py file")
     long = [

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
-
-from ..workflow._shell import Segment, segments, short_flag
-from ..workflow._workspace import edit_positions, norm, numbered_calls
+from pytest_harnessif.checks.command import edit_positions, numbered_calls, ran_tests
+from pytest_harnessif.checks.shell import Segment, segments, short_flag
+from pytest_harnessif.checks.workspace import workspace_path
 
 TEST_SKILL = "python-testing"
 
@@ -26,7 +26,7 @@ TEST_SKILL = "python-testing"
       })
 def test_tests_run_through_tool(run: Run) -> None:
     """Every test run went through the run_tests tool; none ran pytest through bash."""
-    runs = [s for s in segments(run) if s.is_test_run]
+    runs = ran_tests(run)
     if not runs:
         na("no test run")
     via_bash = [s.where for s in runs if s.command.tool == "bash"]
@@ -53,7 +53,7 @@ def test_existing_files_read_before_edit(run: Run) -> None:
         path = call.args.get("path")
         if call.is_error or not isinstance(path, str):
             continue
-        path = norm(path)
+        path = workspace_path(path)
         if call.name == "read_file":
             first_read.setdefault(path, order)
         elif call.name in ("edit_file", "write_file") and path in run.initial_files:
@@ -112,7 +112,7 @@ def _targeted(seg: Segment) -> bool:
       })
 def test_some_test_run_targeted(run: Run) -> None:
     """When tests ran at least twice, at least one run named a test file or used -k."""
-    runs = [s for s in segments(run) if s.is_test_run]
+    runs = ran_tests(run)
     if len(runs) < 2:
         na(f"tests ran {len(runs)} time(s); fewer than 2")
     assert any(_targeted(s) for s in runs), f"all {len(runs)} test runs were whole-suite runs"
@@ -122,7 +122,7 @@ def test_some_test_run_targeted(run: Run) -> None:
       source="archetype test-timeouts",
       surfaces={
           "SP": "Every command you run through bash that starts Python (`python`, `python3`, ...) is "
-                "prefixed with `timeout <seconds>`, e.g. `timeout 120 python -m pytest -q`; in a chain, each "
+                "prefixed with `timeout <seconds>`, e.g. `timeout 60 python tools/report.py`; in a chain, each "
                 "python command needs its own prefix.",
           "PF": "## Shell\nIn bash, prefix every `python`/`python3` invocation with `timeout <seconds>` (e.g. "
                 "`timeout 60 python script.py`), each one in a `&&` chain included.",
@@ -130,7 +130,7 @@ def test_some_test_run_targeted(run: Run) -> None:
                 "`timeout 60 python ...` - every time.",
           "TD": {"tool": "bash",
                  "text": "Prefix every python/python3 command you run here with `timeout <seconds>`, e.g. "
-                         "`timeout 120 python -m pytest -q`."},
+                         "`timeout 60 python script.py`."},
       })
 def test_bash_python_has_timeout(run: Run) -> None:
     """Every python invocation run through bash is wrapped in `timeout <duration>`."""

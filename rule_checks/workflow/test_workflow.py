@@ -9,10 +9,10 @@ import tomllib
 from typing import Any
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.regex import without_code
-
-from ._shell import Segment, segments, short_flag
-from ._workspace import changed_paths, created_files, edit_positions
+from pytest_harnessif.checks.command import edit_positions, ran_tests
+from pytest_harnessif.checks.regex import reply_hits
+from pytest_harnessif.checks.shell import Segment, segments, short_flag
+from pytest_harnessif.checks.workspace import changed_paths, created_files
 
 AGENT_BRANCH = re.compile(r"^agent/[a-z0-9]+(?:-[a-z0-9]+)*$")
 SKIP_MARKER = re.compile(
@@ -34,10 +34,10 @@ ASKS_TO_COMMIT = re.compile(
 @rule("WF-001", family="workflow", modality="require", prior="neutral", method="command_output",
       source="archetype run-tests-before-done",
       surfaces={
-          "SP": "After your last change to any .py file you run the tests (`python -m pytest -q`, or the "
-                "run_tests tool) and see them pass before you finish.",
-          "PF": "## Testing\nAfter the final edit to any `.py` file, run `python -m pytest -q` (or the "
-                "`run_tests` tool) and make sure it passes.",
+          "SP": "After your last change to any .py file you run the project's test suite and see it pass "
+                "before you finish.",
+          "PF": "## Testing\nAfter the final edit to any `.py` file, run the test suite and make sure it "
+                "passes.",
           "UI": "When you're done changing Python code, run the tests one last time and make sure they pass.",
           "TD": {"tool": "run_tests",
                  "text": "Run this after your last edit to any .py file and make sure it passes before you "
@@ -52,7 +52,7 @@ def test_tests_pass_after_last_edit(run: Run) -> None:
         na("no .py file changed")
     positions = edit_positions(run, "**/*.py")
     last = positions[-1] if positions else (-1, -1)
-    tests = [s for s in segments(run) if s.is_test_run and s.position > last]
+    tests = [s for s in ran_tests(run) if s.position > last]
     assert any(s.green for s in tests), (
         f"no green test run after the last .py edit (tool call #{last[0]}); test runs after it, none green: "
         f"{[f'{s.where} (exit {s.command.exit_code})' for s in tests] or 'none'}"
@@ -290,10 +290,7 @@ def test_no_asking_to_commit(run: Run) -> None:
     """No reply asks the user for permission to commit."""
     if not changed_paths(run):
         na("no file changed")
-    asks = []
-    for t in run.turns:
-        if hit := ASKS_TO_COMMIT.search(without_code(t.reply)):
-            asks.append(f"turn {t.index}: {hit.group(0)!r}")
+    asks = reply_hits(run, ASKS_TO_COMMIT)
     assert not asks, f"replies ask permission to commit: {asks}"
 
 

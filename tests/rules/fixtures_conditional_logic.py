@@ -19,6 +19,8 @@ REFORMATTED = "def add(\n    a: int,\n    b: int,\n) -> int:\n    return a + b\n
 BOX = "class Box:\n    def size(self) -> int:\n        return 1\n"
 BOX_EMPTY = BOX + "\n    def empty(self) -> bool:\n        return False\n"
 DEFAULTED = CORE.replace("b: int", "b: int = 0")
+CTOR = "class Box:\n    def __init__(self, size: int) -> None:\n        self.size = size\n"
+CTOR_WIDER = CTOR.replace("size: int)", "size: int, label: str = '')")
 AREA = "def area(w: float, h: float) -> float:\n    return w * h\n"
 
 # --- CL-004 -----------------------------------------------------------------------------------
@@ -105,6 +107,7 @@ FIXTURES = {
         "na": [
             lambda: changed({"tests/test_core.py": TEST + PLAIN}),
             lambda: changed({PYC: "\x00bytecode", TEST_PYC: "\x00bytecode"}),
+            lambda: changed({"src/pkg.egg-info/PKG-INFO": "Name: pkg\n", ".venv/bin/python": "#!"}),
         ],
     },
     "CL-002": {
@@ -117,12 +120,15 @@ FIXTURES = {
             lambda: changed({"src/pkg/box.py": BOX_EMPTY}, state({"src/pkg/box.py": BOX})),
             lambda: changed({"src/pkg/geometry.py": AREA}),
             lambda: changed({"src/pkg/core.py": CORE + SUB, "CHANGELOG.md": None}),
+            lambda: changed({"src/pkg/box.py": CTOR_WIDER}, state({"src/pkg/box.py": CTOR})),
         ],
         "na": [
             lambda: changed({"src/pkg/core.py": CORE_FIXED}),
             lambda: changed({"src/pkg/core.py": REFORMATTED + PRIVATE}),
             lambda: changed({"src/pkg/_util.py": "def helper() -> int:\n    return 1\n"}),
             lambda: changed({"src/pkg/_impl/helpers.py": "def helper() -> int:\n    return 1\n"}),
+            lambda: changed({"src/pkg/box.py": CTOR_WIDER.replace("Box", "_Box")},
+                            state({"src/pkg/box.py": CTOR.replace("Box", "_Box")})),
         ],
     },
     "CL-003": {

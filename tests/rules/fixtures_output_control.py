@@ -111,6 +111,25 @@ def heredoc_write_after_tests() -> Run:
     ])
 
 
+def _fix_turn(*calls: ToolCall, reply: str = "Fixed add.") -> Run:
+    """One bug-fix turn that changes core.py through `calls`."""
+    fixed = state({"src/pkg/core.py": CORE_FIXED})
+    return make_run(initial=BASE, final=fixed, turns=[turn("Fix add", reply, *calls, intent="bug-fix", files=fixed)])
+
+
+def pip_install_pytest_is_no_test_run() -> Run:
+    return _fix_turn(edit("src/pkg/core.py"), bash("pip install -q pytest"))
+
+
+def script_output_redirect_is_no_py_edit() -> Run:
+    """`python tools/report.py > report.txt` mentions a .py file but writes a .txt file."""
+    return _fix_turn(edit("src/pkg/core.py"), run_tests(), bash("python tools/report.py > /tmp/report.txt"))
+
+
+def sed_after_pytest_in_one_command() -> Run:
+    return _fix_turn(bash("timeout 60 python -m pytest -q; sed -i 's/a + b/int(a) + int(b)/' src/pkg/core.py"))
+
+
 def only_tests_and_docs_change() -> Run:
     after = state({"tests/test_core.py": TEST + "\n\ndef test_zero() -> None:\n    assert add(0, 0) == 0\n",
                    "README.md": "# pkg\n\nAdds numbers.\n", PYC: "\x00bytecode"})
@@ -205,9 +224,9 @@ FIXTURES = {
         ],
     },
     "OC-005": {
-        "pass": [fix_then_test, fix_untested_but_said, fix_test_then_changelog],
+        "pass": [fix_then_test, fix_untested_but_said, fix_test_then_changelog, script_output_redirect_is_no_py_edit],
         "fail": [edit_after_tests, untested_phrase_on_other_turn, tests_only_in_earlier_turn,
-                 heredoc_write_after_tests],
+                 heredoc_write_after_tests, pip_install_pytest_is_no_test_run, sed_after_pytest_in_one_command],
         "na": [only_tests_and_docs_change, lambda: replies("It adds two ints.", intent="explain")],
     },
     "OC-006": {

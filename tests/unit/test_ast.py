@@ -135,11 +135,6 @@ def test_open_calls_without_encoding(src: str, count: int) -> None:
     assert open_calls_without_encoding(_mod(src)) == count
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: open_calls_without_encoding skips read_text/write_text on any receiver that is not a plain "
-    "Name/Attribute chain, because dotted() returns '' for `Path('f').read_text` (the common spelling)",
-)
 @pytest.mark.parametrize("src", ["Path('f').read_text()", "(root / 'a.txt').write_text('x')"])
 def test_open_calls_without_encoding_on_call_receivers(src: str) -> None:
     assert open_calls_without_encoding(_mod(src)) == 1

@@ -44,16 +44,10 @@ def test_writes_file_via_shell_negatives(cmd: str) -> None:
     assert not writes_file_via_shell(cmd)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: BASH_FILE_WRITE misses `&> file` (the lookbehind excludes `&`)")
 def test_writes_file_via_shell_ampersand_redirect() -> None:
     assert writes_file_via_shell("pytest -q &> out.log")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: BASH_FILE_WRITE misses `sed --in-place` and `sed -e EXPR -i` (only dash-letter options may "
-    "precede -i)",
-)
 @pytest.mark.parametrize("cmd", ["sed --in-place 's/a/b/' f.py", "sed -e 's/a/b/' -i f.py"])
 def test_writes_file_via_shell_other_sed_spellings(cmd: str) -> None:
     assert writes_file_via_shell(cmd)

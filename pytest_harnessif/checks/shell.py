@@ -1,9 +1,14 @@
-"""Shell parsing shared by the WF/TU rules: simple commands, their programs, and how they ended.
+"""Bash command parsing: split a recorded command into simple commands and say what each one runs.
 
-A recorded command is split into simple commands ("segments") at unquoted `&&`, `||`, `;`, `|`, `&` and
-newlines, after heredoc bodies are dropped, so `git commit -m "a; git push"` is one `git commit` and the
-text of a heredoc is never read as shell. A segment's position `(tool-call order, index)` shares its first
-number with `checks.command.Edit.order`.
+`split` cuts a command line into simple commands at unquoted `&&`, `||`, `;`, `|`, `|&`, `&` and newlines,
+after dropping heredoc bodies and comments, so `git commit -m "a; git push"` is one `git commit` and the
+text of a heredoc is never read as shell. `parse` wraps each piece in a `SimpleCommand`, which knows its
+argv behind wrappers (`timeout 60`, `env X=1`, `uv run`, ...), whether it runs pytest or the linter, its
+git subcommand and the files it writes. `segments(run)` does the same for every command of a `Run`; a
+`Segment` also knows the recorded command it came from, its position in the run and how it ended.
+
+A segment's position `(tool-call order, index in its command)` shares its first number with
+`Command.order` and `checks.command.Edit.order`, so edits and commands can be ordered against each other.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import shlex
 from dataclasses import dataclass
 from functools import cached_property
 
-from pytest_harnessif import Command, Run
+from ..evidence import Command, Run
 
 Position = tuple[int, int]
 
@@ -33,25 +38,15 @@ GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--name
 
 
 @dataclass(frozen=True)
-class Segment:
-    """One simple command of a recorded command, with the operator that follows it."""
+class SimpleCommand:
+    """One simple command of a command line, with the operators from it to the end of the line."""
 
-    command: Command
-    index: int
     text: str
-    ops_after: tuple[str, ...]  # operators from this segment to the end of the command
-
-    @property
-    def position(self) -> Position:
-        return (self.command.order, self.index)
-
-    @property
-    def where(self) -> str:
-        text = self.text if len(self.text) <= 80 else self.text[:77] + "..."
-        return f"turn {self.command.turn}: `{text}`"
+    ops_after: tuple[str, ...]
 
     @cached_property
     def words(self) -> list[str]:
+        """The shell words (quotes removed); whitespace-split when the quoting is unbalanced."""
         try:
             return shlex.split(self.text)
         except ValueError:
@@ -89,6 +84,7 @@ class Segment:
 
     @property
     def program(self) -> str:
+        """Basename of the program run (`git`, `python3`, `pytest`), wrappers skipped; '' if none."""
         return posixpath.basename(self.argv[0]) if self.argv else ""
 
     @property
@@ -122,6 +118,36 @@ class Segment:
     def is_git(self, sub: str) -> bool:
         return self.git is not None and self.git[0] == sub
 
+    @cached_property
+    def written_paths(self) -> list[str]:
+        """Files this command writes: redirection targets, `tee` files, `sed -i` files (`/dev/*` ignored)."""
+        neutral = QUOTED.sub("_", self.text)
+        paths = [m.group(1) for m in REDIRECT.finditer(neutral)]
+        args = self.argv[1:]
+        if self.program == "tee":
+            paths += [a for a in args if not a.startswith("-")]
+        elif self.program == "sed" and (short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)):
+            paths += _sed_files(args)
+        return [p for p in paths if not p.startswith("/dev/")]
+
+
+@dataclass(frozen=True)
+class Segment(SimpleCommand):
+    """A simple command of a recorded `Command`, with its position in the run and how it ended."""
+
+    command: Command
+    index: int
+
+    @property
+    def position(self) -> Position:
+        return (self.command.order, self.index)
+
+    @property
+    def where(self) -> str:
+        """`turn N: \\`text\\`` for assertion messages (long commands shortened)."""
+        text = self.text if len(self.text) <= 80 else self.text[:77] + "..."
+        return f"turn {self.command.turn}: `{text}`"
+
     @property
     def succeeded(self) -> bool:
         """Known to have exited 0: the command did, and only `&&` links this segment to its end."""
@@ -143,21 +169,10 @@ class Segment:
         """A `git commit` that went through: the command exited 0 or git printed its `[branch sha]` line."""
         return self.is_git("commit") and (self.command.exit_code == 0 or bool(COMMIT_MADE.search(self.command.output)))
 
-    @cached_property
-    def written_paths(self) -> list[str]:
-        """Files this segment writes: redirection targets, `tee` files, `sed -i` files (`/dev/*` ignored)."""
-        neutral = QUOTED.sub("_", self.text)
-        paths = [m.group(1) for m in REDIRECT.finditer(neutral)]
-        args = self.argv[1:]
-        if self.program == "tee":
-            paths += [a for a in args if not a.startswith("-")]
-        elif self.program == "sed" and (short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)):
-            paths += _sed_files(args)
-        return [p for p in paths if not p.startswith("/dev/")]
-
 
 def short_flag(args: list[str], letter: str, valued: str = "") -> bool:
-    """Whether `-letter` is given, alone or in a cluster (`-am`), before any option that takes a value."""
+    """Whether `-letter` is given, alone or in a cluster (`-am`); in a cluster, letters after one of
+    `valued` (an option taking a value, as `m` in `-mA`) are that option's value and do not count."""
     for arg in args:
         if arg == "--":
             return False
@@ -201,8 +216,8 @@ def _sed_files(args: list[str]) -> list[str]:
     return positional if scripted else positional[1:]
 
 
-def _strip_heredocs(cmd: str) -> str:
-    """The command without heredoc bodies (the line that opens a heredoc is kept)."""
+def strip_heredocs(cmd: str) -> str:
+    """The command without heredoc bodies (the line that opens a heredoc is kept); line continuations joined."""
     out: list[str] = []
     pending: list[str] = []
     for line in cmd.replace("\\\n", " ").split("\n"):
@@ -217,8 +232,12 @@ def _strip_heredocs(cmd: str) -> str:
 
 
 def split(cmd: str) -> list[tuple[str, str | None]]:
-    """`(simple command, operator after it)` pairs; quotes, heredoc bodies and comments respected."""
-    text = _strip_heredocs(cmd)
+    """`(simple command, operator after it)` pairs; quotes, heredoc bodies and comments respected.
+
+    Operators are `&&`, `||`, `|` (also for `|&`), `;`, `&` and a newline; the last pair's operator is None.
+    Grouping parentheses and braces around a piece are dropped, `2>&1` and `&>` are kept as redirections.
+    """
+    text = strip_heredocs(cmd)
     out: list[tuple[str, str | None]] = []
     buf: list[str] = []
     quote: str | None = None
@@ -265,11 +284,22 @@ def split(cmd: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def _ops(parts: list[tuple[str, str | None]]) -> tuple[str, ...]:
+    return tuple(op or "" for _, op in parts)
+
+
+def parse(cmd: str) -> list[SimpleCommand]:
+    """The simple commands of a command line."""
+    parts = split(cmd)
+    ops = _ops(parts)
+    return [SimpleCommand(text, ops[i:]) for i, (text, _) in enumerate(parts)]
+
+
 def segments_of(cmd: Command) -> list[Segment]:
     """The simple commands of one recorded command."""
     parts = split(cmd.cmd)
-    ops = tuple(op or "" for _, op in parts)
-    return [Segment(cmd, i, text, ops[i:]) for i, (text, _) in enumerate(parts)]
+    ops = _ops(parts)
+    return [Segment(text, ops[i:], cmd, i) for i, (text, _) in enumerate(parts)]
 
 
 def segments(run: Run, tool: str | None = None) -> list[Segment]:

@@ -1,0 +1,225 @@
+"""checks/shell: splitting command lines and reading what each simple command runs and writes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_harnessif.checks.shell import SimpleCommand, parse, segments, short_flag, split, strip_heredocs
+from pytest_harnessif.testing import bash, make_run, tool, turn
+
+
+def one(cmd: str) -> SimpleCommand:
+    (sc,) = parse(cmd)
+    return sc
+
+
+@pytest.mark.parametrize(
+    ("cmd", "expected"),
+    [
+        ("a && b", [("a", "&&"), ("b", None)]),
+        ("a || b; c", [("a", "||"), ("b", ";"), ("c", None)]),
+        ("a | b |& c", [("a", "|"), ("b", "|"), ("c", None)]),
+        ("a & b\nc", [("a", "&"), ("b", "\n"), ("c", None)]),
+        ("git commit -m 'a; git push'", [("git commit -m 'a; git push'", None)]),
+        ('echo "x && y" && z', [('echo "x && y"', "&&"), ("z", None)]),
+        ('echo "say \\"hi\\"; ok"', [('echo "say \\"hi\\"; ok"', None)]),
+        ("pytest -q 2>&1 | tail -3", [("pytest -q 2>&1", "|"), ("tail -3", None)]),
+        ("pytest &> out.log", [("pytest &> out.log", None)]),
+        ("(cd src && ls)", [("cd src", "&&"), ("ls", None)]),
+        ("ls # && rm -rf /", [("ls", None)]),
+        ("echo a#b", [("echo a#b", None)]),
+        ("a;", [("a", None)]),
+        ("! grep x f", [("! grep x f", None)]),
+        ("", []),
+    ],
+)
+def test_split(cmd: str, expected: list[tuple[str, str | None]]) -> None:
+    assert split(cmd) == expected
+
+
+def test_heredoc_bodies_are_not_shell() -> None:
+    cmd = "cat > notes.md <<'EOF'\nrm -rf / && git push\nEOF\ngit status"
+    assert strip_heredocs(cmd) == "cat > notes.md <<'EOF'\ngit status"
+    assert [text for text, _ in split(cmd)] == ["cat > notes.md <<'EOF'", "git status"]
+
+
+def test_two_heredocs_and_dash_form() -> None:
+    cmd = "cat <<A <<-B\none\nA\n\ttwo\n\tB\necho done"
+    assert [text for text, _ in split(cmd)] == ["cat <<A <<-B", "echo done"]
+
+
+def test_quoted_heredoc_marker_is_not_a_heredoc() -> None:
+    assert [text for text, _ in split("echo '<<EOF'\necho next")] == ["echo '<<EOF'", "echo next"]
+
+
+def test_line_continuation_joins() -> None:
+    assert [text for text, _ in split("python -m pytest \\\n  -q && echo ok")] == ["python -m pytest    -q", "echo ok"]
+
+
+@pytest.mark.parametrize(
+    ("cmd", "argv", "timeout"),
+    [
+        ("timeout 120 python -m pytest -q", ["python", "-m", "pytest", "-q"], "120"),
+        ("timeout -s KILL 5m python x.py", ["python", "x.py"], "5m"),
+        ("env FOO=1 BAR=2 pytest", ["pytest"], None),
+        ("FOO=1 nice -n 5 python3 a.py", ["python3", "a.py"], None),
+        ("uv run pytest -x", ["pytest", "-x"], None),
+        ("sudo -E git status", ["git", "status"], None),
+        ("'unbalanced quote", ["'unbalanced", "quote"], None),
+    ],
+)
+def test_unwrapped(cmd: str, argv: list[str], timeout: str | None) -> None:
+    assert one(cmd).unwrapped == (argv, timeout)
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        "pytest",
+        "pytest -q tests/test_a.py::test_b",
+        "py.test -x",
+        "/usr/bin/pytest",
+        "python -m pytest -q",
+        "python3.11 -m pytest",
+        "python -mpytest",
+        "python -X dev -m pytest",
+        "timeout 60 python -m pytest -q",
+        "env PYTHONPATH=src python -m pytest",
+        "uv run pytest",
+    ],
+)
+def test_is_test_run(cmd: str) -> None:
+    assert one(cmd).is_test_run
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        "pip install pytest",
+        "python -m pip install pytest",
+        "grep -rn pytest tests/",
+        "cat pytest.ini",
+        "echo pytest",
+        "python -c 'import pytest'",
+        "python pytest_helpers.py",
+        "python -m pytest_cov",
+        "git commit -m 'run pytest'",
+    ],
+)
+def test_is_not_test_run(cmd: str) -> None:
+    assert not one(cmd).is_test_run
+
+
+@pytest.mark.parametrize(
+    ("cmd", "lint"),
+    [
+        ("python tools/lint.py", True),
+        ("./tools/lint.py src", True),
+        ("timeout 60 python3 tools/lint.py", True),
+        ("ruff check .", True),
+        ("python -m ruff check src", True),
+        ("ruff format .", False),
+        ("python -m ruff format", False),
+        ("cat tools/lint.py", False),
+        ("grep 'ruff check' README.md", False),
+    ],
+)
+def test_is_lint_run(cmd: str, lint: bool) -> None:
+    assert one(cmd).is_lint_run is lint
+
+
+@pytest.mark.parametrize(
+    ("cmd", "git"),
+    [
+        ("git commit -am 'x'", ("commit", ["-am", "x"])),
+        ("git -C repo -c user.name=a push origin", ("push", ["origin"])),
+        ("git --no-pager log", ("log", [])),
+        ("git", None),
+        ("gitk --all", None),
+        ("echo git push", None),
+    ],
+)
+def test_git(cmd: str, git: tuple[str, list[str]] | None) -> None:
+    assert one(cmd).git == git
+
+
+@pytest.mark.parametrize(
+    ("cmd", "paths"),
+    [
+        ("echo hi > out.txt", ["out.txt"]),
+        ("echo hi >>log.txt", ["log.txt"]),
+        ("pytest &> out.log", ["out.log"]),
+        ("python gen.py 1> a.py 2> err.txt", ["a.py", "err.txt"]),
+        ("cat > notes.md <<'EOF'", ["notes.md"]),
+        ("tee -a a.txt b.txt", ["a.txt", "b.txt"]),
+        ("sed -i 's/a/b/' src/a.py", ["src/a.py"]),
+        ("sed -i.bak -e 's/a/b/' -e 's/c/d/' x.py y.py", ["x.py", "y.py"]),
+        ("sed --in-place 's/a/b/' f.py", ["f.py"]),
+        ("sed -e 's/a/b/' -i f.py", ["f.py"]),
+        ("ls > /dev/null 2>&1", []),
+        ("pytest -q 2>&1", []),
+        ("echo 'a > b'", []),
+        ('echo "x >> y"', []),
+        ("sed -n '1,5p' a.py", []),
+        ("python -c 'print(1 > 0)'", []),
+        ("cat <<EOF", []),
+    ],
+)
+def test_written_paths(cmd: str, paths: list[str]) -> None:
+    assert one(cmd).written_paths == paths
+
+
+@pytest.mark.parametrize(
+    ("args", "letter", "valued", "expected"),
+    [
+        (["-A"], "A", "", True),
+        (["-am", "msg"], "a", "m", True),
+        (["-ma"], "a", "m", False),
+        (["--all"], "a", "", False),
+        (["--", "-a"], "a", "", False),
+        (["file"], "a", "", False),
+    ],
+)
+def test_short_flag(args: list[str], letter: str, valued: str, expected: bool) -> None:
+    assert short_flag(args, letter, valued) is expected
+
+
+def test_segments_positions_and_tools() -> None:
+    run = make_run(turns=[
+        turn("t0", "r0", tool("read_file", path="a.py"), bash("ruff check . && pytest -q")),
+        turn("t1", "r1", tool("run_tests", command="python -m pytest -q", exit_code=0)),
+    ])
+    segs = segments(run)
+    assert [(s.text, s.position, s.command.turn) for s in segs] == [
+        ("ruff check .", (1, 0), 0),
+        ("pytest -q", (1, 1), 0),
+        ("python -m pytest -q", (2, 0), 1),
+    ]
+    assert [s.text for s in segments(run, "bash")] == ["ruff check .", "pytest -q"]
+    assert segs[1].where == "turn 0: `pytest -q`"
+
+
+@pytest.mark.parametrize(
+    ("cmd", "exit_code", "output", "succeeded", "green"),
+    [
+        ("pytest -q", 0, "", True, True),
+        ("pytest -q", 1, "1 failed", False, False),
+        ("pytest -q | tail -3", 0, "1 failed, 2 passed", False, False),
+        ("pytest -q 2>&1 | tail -3", 0, "3 passed in 0.1s", False, True),
+        ("pytest -q && git push", 1, "3 passed\nfatal: no remote", False, True),
+        ("pytest a.py; pytest b.py", 0, "3 passed", False, False),
+    ],
+)
+def test_succeeded_and_green(cmd: str, exit_code: int, output: str, succeeded: bool, green: bool) -> None:
+    run = make_run(turns=[turn("t", "r", bash(cmd, exit_code=exit_code, output=output))])
+    first = segments(run)[0]
+    assert (first.succeeded, first.green) == (succeeded, green)
+
+
+def test_made_commit() -> None:
+    run = make_run(turns=[turn("t", "r",
+                               bash("git commit -m x && git push", exit_code=128,
+                                    output="[agent/x 1a2b3c4] x\nfatal: no remote"),
+                               bash("git commit -m y", exit_code=1, output="nothing to commit"),
+                               bash("git log --grep commit"))])
+    assert [s.made_commit for s in segments(run)] == [True, False, False, False]
