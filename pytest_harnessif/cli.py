@@ -1,32 +1,18 @@
-"""`harnessif` command line: offline tools over recorded runs."""
+"""`harnessif` command line: offline tools over recorded runs, one subcommand module each."""
 
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
+import importlib
 
-from .metrics.accuracy import summarize
-from .report.records import RecordError, read_verdicts
-from .report.terminal import summary_table
-
-
-def _report(args: argparse.Namespace) -> int:
-    try:
-        rows = read_verdicts(Path(args.run_dir))
-    except RecordError as exc:
-        print(f"harnessif report: {exc}", file=sys.stderr)
-        return 2
-    print(summary_table(summarize(rows)))
-    return 0
+COMMANDS = ("report",)  # modules of pytest_harnessif.commands, in help order
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="harnessif", description="Harness-IF tools over recorded runs.")
     sub = parser.add_subparsers(dest="command", required=True)
-    report = sub.add_parser("report", help="print the summary table of a run directory (reports/<run-id>/)")
-    report.add_argument("run_dir", help="a reports/<run-id>/ directory or its verdicts.jsonl")
-    report.set_defaults(func=_report)
+    for name in COMMANDS:
+        importlib.import_module(f"pytest_harnessif.commands.{name}").add_parser(sub)
     args = parser.parse_args(argv)
     return int(args.func(args))
 
