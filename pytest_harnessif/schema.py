@@ -263,6 +263,7 @@ class Verdict(BaseModel):
 
     model: str
     model_id: str | None = None
+    population: str = "main"
     task: str
     scenario: str
     round: int

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from ..placement import Stack
 from ..trajectory import Step, ToolSchema, Usage
@@ -32,13 +32,21 @@ class Message:
 
 @dataclass(frozen=True)
 class Completion:
-    """One model response: text, requested tool calls, usage, why it stopped, the model id it reports."""
+    """One model response: text, requested tool calls, usage, why it stopped, the model id it reports.
+
+    `exchange` is what is needed to replay the call: the request payload as sent (no credentials) and the
+    provider's response as received, plus retry attempts; `latency` is the wall time of the call in seconds
+    (retries included) and `cost` its price in USD from the price table (None when unknown).
+    """
 
     text: str
     calls: tuple[RequestedCall, ...] = ()
     usage: Usage = field(default_factory=Usage)
     stop_reason: str = "end_turn"
     model_id: str | None = None
+    exchange: dict[str, Any] | None = None
+    latency: float = 0.0
+    cost: float | None = None
 
 
 class ModelClient(Protocol):
