@@ -7,7 +7,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .agents.registry import AgentSpec
+from .agents.registry import AgentSpec, MissingCredentials
 from .evidence import Run
 from .library import RuleEntry, TaskEntry, load_rules, load_tasks
 from .placement import HD_VERSION, Stack, place, render
@@ -97,15 +97,21 @@ class Harness:
         entry = self.tasks[key.task]
         fingerprint = self.fingerprint(key)
 
+        spec = self.spec(key.model)
+
         def play() -> Recording:
             try:
-                agent = self.spec(key.model).make(entry)
+                agent = spec.make(entry, key)
+            except MissingCredentials:
+                raise  # configuration, not the model's doing: never recorded, so the next run tries again
             except Exception as exc:  # recorded like any other failed run, so it is not retried silently
                 error = f"{type(exc).__name__}: {exc}"
                 return Recording(
                     Trajectory(key=key, fingerprint=fingerprint, agent=key.model, status="failed", error=error)
                 )
-            return run_trajectory(key, entry, self.stack(key.task), agent, fingerprint)
+            rec = run_trajectory(key, entry, self.stack(key.task), agent, fingerprint)
+            rec.trajectory.settings = dict(spec.settings)
+            return rec
 
         rec, fresh = self.store.get_or_run(key, fingerprint, play, self.options.run_id, self.options.rerun)
         if fresh:

@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
-from .agents.registry import ModelSpecError, parse_model
+from .agents.pricing import PriceError, PriceTable
+from .agents.registry import AgentContext, ModelSpecError, parse_model
+from .agents.settings import Limits, ModelSettings
 from .authoring import NotApplicable, rule_meta
 from .harness import Harness, Options
 from .library import LibraryError
@@ -53,6 +56,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="DIR",
         help="where reports/<run-id>/ go (default reports/ under the rootdir)",
     )
+    agent = parser.getgroup("harnessif-agent", "Harness-IF: model calls and budgets")
+    agent.addoption("--harness-temperature", type=float, default=None, help="sampling temperature (provider default)")
+    agent.addoption("--harness-max-tokens", type=int, default=4096, help="max output tokens per model call")
+    agent.addoption("--harness-reasoning-effort", default=None, help="reasoning effort where the provider has it")
+    agent.addoption("--harness-call-timeout", type=float, default=120.0, help="seconds per model call attempt")
+    agent.addoption("--harness-max-retries", type=int, default=6, help="retries of a failed model call")
+    agent.addoption("--harness-turn-steps", type=int, default=50, help="model calls per user turn")
+    agent.addoption("--harness-turn-seconds", type=float, default=None, help="wall-time budget per user turn")
+    agent.addoption("--harness-run-steps", type=int, default=None, help="model calls per run")
+    agent.addoption("--harness-run-tokens", type=int, default=None, help="tokens (in + out) per run")
+    agent.addoption("--harness-run-seconds", type=float, default=None, help="wall-time budget per run")
+    agent.addoption("--harness-run-cost", type=float, default=None, help="USD budget per run (needs prices)")
+    agent.addoption("--harness-prices", default=None, metavar="YAML", help="price table: {model: {input, output}}")
     parser.addini("harness_rules", "folder of the rule library", default="rule_checks")
     parser.addini("harness_tasks", "folder of the task panel", default="tasks")
 
@@ -66,6 +82,35 @@ def _register_markers(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "scenario(name): the task scenario of a Harness-IF item")
 
 
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    from . import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def _agent_context(config: pytest.Config) -> AgentContext:
+    opt = config.getoption
+    prices = opt("harness_prices")
+    return AgentContext(
+        settings=ModelSettings(
+            temperature=opt("harness_temperature"),
+            max_tokens=opt("harness_max_tokens"),
+            reasoning_effort=opt("harness_reasoning_effort"),
+            timeout=opt("harness_call_timeout"),
+            max_retries=opt("harness_max_retries"),
+        ),
+        limits=Limits(
+            turn_steps=opt("harness_turn_steps"),
+            turn_seconds=opt("harness_turn_seconds"),
+            run_steps=opt("harness_run_steps"),
+            run_tokens=opt("harness_run_tokens"),
+            run_seconds=opt("harness_run_seconds"),
+            run_cost=opt("harness_run_cost"),
+        ),
+        prices=PriceTable.load(Path(prices)) if prices else PriceTable(),
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     _register_markers(config)
     root = config.rootpath
@@ -75,9 +120,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[HARNESS] = None
         return
     try:
-        models = [parse_model(s) for s in dict.fromkeys(specs)]
-    except ModelSpecError as exc:
-        raise pytest.UsageError(str(exc)) from None
+        context = _agent_context(config)
+        models = [
+            config.hook.pytest_harness_make_agent(spec=s, context=context, config=config) or parse_model(s, context)
+            for s in dict.fromkeys(specs)
+        ]
+    except (ModelSpecError, PriceError, ValidationError) as exc:
+        raise pytest.UsageError(f"harnessif: {exc}") from None
     if config.getoption("harness_rounds") < 1:
         raise pytest.UsageError("--harness-rounds must be at least 1")
     workerinput = getattr(config, "workerinput", None)

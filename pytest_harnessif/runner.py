@@ -65,7 +65,11 @@ def run_trajectory(
         toolbox = ToolBox(box, stack.tools, stack.skills, {t.name: t.command for t in task.tools})
         conversation = agent.open(stack, toolbox)
         for i, (turn, text) in enumerate(zip(task.turns, stack.turns, strict=True)):
+            if traj.end_reason != "completed":
+                break  # a run budget is used up: the remaining user turns never arrive
             result = conversation.send(text)
+            if result.run_ended is not None:
+                traj.end_reason = result.run_ended
             name = f"turn-{i}.tar"
             rec.snapshots[name] = box.snapshot()
             traj.turns.append(
@@ -89,6 +93,8 @@ def run_trajectory(
             box.close()
     traj.model_id = agent.model_id
     traj.usage = sum((s.usage for t in traj.turns for s in t.steps), Usage())
+    costs = [s.cost for t in traj.turns for s in t.steps if s.cost is not None]
+    traj.cost = sum(costs) if costs else None
     traj.duration = time.monotonic() - clock
     return rec
 

@@ -47,11 +47,19 @@ class ToolCall(Record):
 
 
 class Step(Record):
-    """One assistant message: optional text plus the tool calls it asked for."""
+    """One assistant message: optional text, the tool calls it asked for, and how the model call went.
+
+    `exchange` holds the request as sent and the response as received (no credentials) so the call can be
+    replayed; `model_stop` is the provider's stop reason.
+    """
 
     text: str = ""
     tool_calls: list[ToolCall] = []
     usage: Usage = Usage()
+    model_stop: str = ""
+    latency: float = 0.0
+    cost: float | None = None
+    exchange: dict[str, Any] | None = None
 
 
 class TurnRecord(Record):
@@ -62,7 +70,7 @@ class TurnRecord(Record):
     user: str
     steps: list[Step] = []
     reply: str = ""
-    stop_reason: Literal["reply", "step_limit", "error"] = "reply"
+    stop_reason: Literal["reply", "step_limit", "time_limit", "run_limit", "error"] = "reply"
     snapshot: str = ""
 
 
@@ -104,6 +112,7 @@ class Trajectory(Record):
     model_id: str | None = None
     status: Literal["ok", "failed"] = "ok"
     error: str | None = None
+    end_reason: Literal["completed", "run_steps", "run_tokens", "run_seconds", "run_cost"] = "completed"
     system_prompt: str = ""
     tools: list[ToolSchema] = []
     placement: dict[str, str] = {}
@@ -112,6 +121,8 @@ class Trajectory(Record):
     final_snapshot: str = "final.tar"
     git: GitState = GitState()
     usage: Usage = Usage()
+    cost: float | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)
     sandbox: str = "local"
     started: float = 0.0
     duration: float = 0.0

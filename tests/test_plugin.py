@@ -94,9 +94,9 @@ def test_keyword_and_marker_selection(pytester: pytest.Pytester, panel: Path, se
 
 
 def test_unknown_model_names_the_known_ones(pytester: pytest.Pytester, panel: Path) -> None:
-    result = pytester.runpytest("--harness-model=gpt-nope", "-p", "no:cacheprovider")
+    result = pytester.runpytest("--harness-model=nope-model", "-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*gpt-nope*unknown model; known models: defaults, gold*"])
+    result.stderr.fnmatch_lines(["*nope-model*unknown model; use gold, defaults or provider/model*openai*"])
 
 
 def test_bad_task_yaml_names_file_and_field(pytester: pytest.Pytester, panel: Path) -> None:
@@ -199,3 +199,36 @@ def test_ctrl_c_mid_run_leaves_no_record_and_nothing_running(pytester: pytest.Py
     pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider").stdout.fnmatch_lines(
         ["trajectories: 1 (1 recorded now, 0 re-used)"]
     )
+
+
+def test_replay_replays_a_recorded_run_without_its_model(pytester: pytest.Pytester, panel: Path) -> None:
+    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
+    recorded = statuses(verdicts(panel))
+    (config_dir,) = (panel / ".harnessif" / "runs").iterdir()
+    result = pytester.runpytest(f"--harness-model=replay/defaults@{config_dir}", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=2, deselected=1)
+    replayed = {("defaults", *k[1:]): v for k, v in statuses(verdicts(panel)).items()}
+    assert replayed == recorded
+    record = next(p for p in (panel / ".harnessif").rglob("trajectory.json") if "replay" in str(p))
+    assert json.loads(record.read_text())["agent"] == "replay/defaults"
+
+
+def test_replay_without_a_source_is_a_usage_error(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("--harness-model=replay/gold", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*replay/gold*name the store directory*"])
+
+
+def test_a_third_party_agent_plugs_in_through_the_hook(pytester: pytest.Pytester, panel: Path) -> None:
+    pytester.makeconftest(
+        """
+        from pytest_harnessif.agents.registry import parse_model
+
+        def pytest_harness_make_agent(spec, context, config):
+            if spec == "my-agent":
+                gold = parse_model("gold", context)
+                return type(gold)("my-agent", "gold under another name", gold.make, "my-agent:v1")
+        """
+    )
+    pytester.runpytest("--harness-model=my-agent", "-p", "no:cacheprovider").assert_outcomes(passed=2, deselected=1)
+    assert {r["model"] for r in verdicts(panel)} == {"my-agent"}

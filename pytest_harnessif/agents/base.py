@@ -63,7 +63,8 @@ class TurnResult:
 
     steps: list[Step]
     reply: str
-    stop_reason: Literal["reply", "step_limit", "error"] = "reply"
+    stop_reason: Literal["reply", "step_limit", "time_limit", "run_limit", "error"] = "reply"
+    run_ended: Literal["run_steps", "run_tokens", "run_seconds", "run_cost"] | None = None
 
 
 class Conversation(Protocol):

@@ -1,33 +1,83 @@
-"""Model specs (`--harness-model`) to agents. Built in: the offline scripted references `gold` and `defaults`."""
+"""Model specs (`--harness-model`) to agents.
+
+Built in: the offline scripted references `gold` and `defaults`; `openai/<model>[@base_url]` (also any
+OpenAI-compatible endpoint: vLLM, Ollama, LM Studio, OpenRouter); `anthropic/<model>[@base_url]`; bare names
+inferring the provider (`gpt-*`, `o<digit>*` -> openai, `claude-*` -> anthropic); `replay/<model>@<store dir>`
+re-playing a recorded run's model side. Third parties add more through `pytest_harness_make_agent`.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from ..library import TaskEntry
-from .base import Agent
+from ..schema import RunKey
+from ..trajectory import Trajectory
+from .base import Agent, ModelClient
 from .loop import ToolLoopAgent
+from .pricing import PriceTable
+from .replay import ReplayClient
 from .scripted import ScriptedClient
+from .settings import Limits, ModelSettings
+
+PROVIDERS = ("openai", "anthropic", "replay")
+KEY_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+URL_VARS = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
 
 
 class ModelSpecError(ValueError):
     """A `--harness-model` value that names no known model or provider."""
 
 
+class MissingCredentials(RuntimeError):
+    """No API key for a provider that needs one; a configuration problem, never recorded as a failed run."""
+
+
+@dataclass(frozen=True)
+class AgentContext:
+    """Session-wide settings every model-backed agent receives."""
+
+    settings: ModelSettings = field(default_factory=ModelSettings)
+    limits: Limits = field(default_factory=Limits)
+    prices: PriceTable = field(default_factory=PriceTable)
+
+
 @dataclass(frozen=True)
 class AgentSpec:
-    """A parsed model spec: its display name (used in records and ids) and a per-task agent factory."""
+    """A parsed model spec: its display name (records, ids, store paths) and a per-(task, key) agent factory.
+
+    `fingerprint` must change whenever the agent would behave differently (model, endpoint, settings).
+    """
 
     name: str
     description: str
-    make: Callable[[TaskEntry], Agent]
+    make: Callable[[TaskEntry, RunKey], Agent]
     fingerprint: str
+    settings: dict[str, object] = field(default_factory=dict)
 
 
-def _scripted(reading: str) -> Callable[[TaskEntry], Agent]:
-    def make(entry: TaskEntry) -> Agent:
+def redact_url(url: str) -> str:
+    """A base URL without user:password credentials (they must never reach a record)."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def _scripted(reading: str) -> AgentSpec:
+    def make(entry: TaskEntry, key: RunKey) -> Agent:
         if entry.script is None:
             raise ModelSpecError(f"{entry.dir}: gold.yaml: the task has no gold script to play")
         digest = hashlib.sha256(entry.script.model_dump_json().encode()).hexdigest()[:12]
@@ -36,27 +86,88 @@ def _scripted(reading: str) -> Callable[[TaskEntry], Agent]:
         )
         return ToolLoopAgent(client, name=reading)
 
-    return make
-
-
-BUILTIN: dict[str, tuple[str, Callable[[TaskEntry], Agent]]] = {
-    "gold": (
-        "offline reference agent: plays each task's gold script, following every injected rule",
-        _scripted("gold"),
-    ),
-    "defaults": (
-        "offline reference agent: plays the gold scripts' `default` reading, following its habits "
+    description = {
+        "gold": "offline reference agent: plays each task's gold script, following every injected rule",
+        "defaults": "offline reference agent: plays the gold scripts' `default` reading, following its habits "
         "instead of the injected rules",
-        _scripted("defaults"),
-    ),
-}
+    }[reading]
+    return AgentSpec(reading, description, make, f"scripted:{reading}:v1")
 
 
-def parse_model(spec: str) -> AgentSpec:
-    """Resolve a model spec; unknown names raise `ModelSpecError` listing what is known."""
+def _provider(provider: str, model: str, base_url: str | None, ctx: AgentContext) -> AgentSpec:
+    base_url = base_url or os.environ.get(URL_VARS[provider]) or None
+    shown = f"{provider}/{model}" + (f"@{redact_url(base_url)}" if base_url else "")
+
+    def make(entry: TaskEntry, key: RunKey) -> Agent:
+        api_key = os.environ.get(KEY_VARS[provider])
+        if not api_key:
+            if base_url is None:
+                raise MissingCredentials(f"{KEY_VARS[provider]} is not set (needed for {shown})")
+            api_key = "not-needed"  # local OpenAI-compatible servers usually ignore the key
+        client: ModelClient
+        if provider == "openai":
+            from .openai_client import OpenAIChatClient
+
+            client = OpenAIChatClient(
+                model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices
+            )
+        else:
+            from .anthropic_client import AnthropicClient
+
+            client = AnthropicClient(
+                model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices
+            )
+        return ToolLoopAgent(client, name=shown, limits=ctx.limits)
+
+    settings = {**ctx.settings.model_dump(), **{f"limit_{k}": v for k, v in ctx.limits.model_dump().items()}}
+    fingerprint = _digest(provider, model, redact_url(base_url) if base_url else None, settings)
+    return AgentSpec(shown, f"{provider} model {model}", make, fingerprint, settings)
+
+
+def _replay(model: str, source: str | None) -> AgentSpec:
+    if not source:
+        raise ModelSpecError(
+            f"--harness-model=replay/{model}: name the store directory to replay, "
+            f"e.g. replay/{model}@.harnessif/runs/<config-hash>"
+        )
+    root = Path(source).expanduser().resolve()
+
+    def make(entry: TaskEntry, key: RunKey) -> Agent:
+        from ..store import safe_segment
+
+        record = root / safe_segment(model) / key.task / f"r{key.round}" / "trajectory.json"
+        if not record.is_file():
+            raise ModelSpecError(f"replay/{model}: no recorded trajectory at {record}")
+        recorded = Trajectory.model_validate_json(record.read_bytes())
+        return ToolLoopAgent(ReplayClient(recorded), name=f"replay/{model}")
+
+    return AgentSpec(f"replay/{model}", f"re-plays {model} from {root}", make, _digest("replay", model, str(root)))
+
+
+_BARE = (("openai", re.compile(r"^(gpt-|o\d|chatgpt-)")), ("anthropic", re.compile(r"^claude-")))
+
+
+def parse_model(spec: str, ctx: AgentContext | None = None) -> AgentSpec:
+    """Resolve a model spec; unknown ones raise `ModelSpecError` listing what is known."""
+    ctx = ctx or AgentContext()
     spec = spec.strip()
-    if spec in BUILTIN:
-        description, make = BUILTIN[spec]
-        return AgentSpec(spec, description, make, f"scripted:{spec}:v1")
-    known = ", ".join(sorted(BUILTIN))
-    raise ModelSpecError(f"--harness-model={spec!r}: unknown model; known models: {known}")
+    if spec in ("gold", "defaults"):
+        return _scripted(spec)
+    head, _, base_url = spec.partition("@")
+    provider, slash, model = head.partition("/")
+    if not slash:
+        model = head
+        provider = next((p for p, rx in _BARE if rx.match(head)), "")
+        if not provider:
+            raise ModelSpecError(
+                f"--harness-model={spec!r}: unknown model; use gold, defaults or provider/model[@base_url] with "
+                f"provider one of {', '.join(PROVIDERS)} (bare gpt-*, o<N>*, claude-* names are inferred)"
+            )
+    if provider not in PROVIDERS or not model:
+        raise ModelSpecError(
+            f"--harness-model={spec!r}: unknown provider {provider!r}; providers: {', '.join(PROVIDERS)}; "
+            "built-in offline models: defaults, gold"
+        )
+    if provider == "replay":
+        return _replay(model, base_url or None)
+    return _provider(provider, model, base_url or None, ctx)

@@ -166,14 +166,14 @@ def calls_into(module: cst.Module, target: str) -> list[cst.Call]:
         elif parent and dotted(imp.module) == parent:
             modules |= {dotted(a.asname.name if a.asname else a.name) for a in imp.names if dotted(a.name) == leaf}
     return [
-        c for c in calls(module)
-        if (name := callee(c)) in names or any(name.startswith(f"{mod}.") for mod in modules)
+        c for c in calls(module) if (name := callee(c)) in names or any(name.startswith(f"{mod}.") for mod in modules)
     ]
 
 
 def sleep_calls(module: cst.Module) -> list[cst.Call]:
     """`sleep(...)` and `time.sleep` / `asyncio.sleep` / `trio.sleep` / `anyio.sleep` calls."""
     return [
-        c for c in calls(module)
+        c
+        for c in calls(module)
         if (name := callee(c)) == "sleep" or (name.endswith(".sleep") and name[: -len(".sleep")] in SLEEP_MODULES)
     ]

@@ -56,7 +56,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[TaskEntry, Stack, 
     entry = load_task(task_dir)
     rules = {"OC-001": rule_entry("OC-001", {"PF": "End replies with DONE."})}
     stack = render(entry, rules, {"OC-001": Surface.PF})
-    agent = parse_model("gold").make(entry)
+    agent = parse_model("gold").make(entry, RunKey(model="gold", task=entry.task.id, round=1))
     return entry, stack, run_trajectory(KEY, entry, stack, agent, "fp-1")
 
 
@@ -167,7 +167,7 @@ def test_sandbox_that_cannot_start_gives_a_failed_run(tmp_path: Path) -> None:
     def make(repo: Path, overlay: dict[str, bytes]) -> Sandbox:
         raise OSError("disk full")
 
-    agent = parse_model("gold").make(entry)
+    agent = parse_model("gold").make(entry, RunKey(model="gold", task=entry.task.id, round=1))
     rec = run_trajectory(KEY, entry, render(entry, {}, {}), agent, "fp", make_sandbox=make)
     assert rec.trajectory.status == "failed"
     assert "OSError: disk full" in (rec.trajectory.error or "")
