@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .agents.base import Agent
+from .agents.base import Agent, Conversation
 from .agents.tools import ToolBox
 from .library import TaskEntry
 from .placement import Stack
@@ -57,6 +57,7 @@ def run_trajectory(
     )
     rec = Recording(traj)
     box: Sandbox | None = None
+    conversation: Conversation | None = None
     try:
         path, text = stack.project_file
         box = make_sandbox(entry.repo, {path: text.encode()})
@@ -89,6 +90,8 @@ def run_trajectory(
         traj.status = "failed"
         traj.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
     finally:
+        if conversation is not None:
+            conversation.close()
         if box is not None:
             box.close()
     traj.model_id = agent.model_id

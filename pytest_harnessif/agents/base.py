@@ -72,6 +72,9 @@ class Conversation(Protocol):
 
     def send(self, text: str) -> TurnResult: ...
 
+    def close(self) -> None:
+        """Release what the conversation holds (called once, after the last turn or a failure)."""
+
 
 class Agent(Protocol):
     """Drives all turns of one task in a sandbox (through the tool box)."""

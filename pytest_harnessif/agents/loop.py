@@ -84,6 +84,9 @@ class ToolLoopConversation:
             self.messages.extend(Message("tool", c.output, call_id=c.id, is_error=c.is_error) for c in calls)
         return TurnResult(steps, "", "step_limit")
 
+    def close(self) -> None:
+        """Nothing to release: the history lives in memory."""
+
 
 class ToolLoopAgent:
     """The built-in agent over any `ModelClient`."""
