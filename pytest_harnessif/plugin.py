@@ -16,9 +16,6 @@ from .agents.settings import Limits, ModelSettings
 from .authoring import NotApplicable, rule_meta
 from .harness import Harness, Options
 from .library import LibraryError
-from .metrics.accuracy import summarize
-from .report.records import write_run
-from .report.terminal import summary_table
 from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict
 
 HARNESS = pytest.StashKey["Harness | None"]()
@@ -358,6 +355,10 @@ class _Collector:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.rows:
             return
+        from .metrics.accuracy import summarize  # reports pull in pandas/matplotlib: import only when used
+        from .report.records import write_run
+        from .report.terminal import summary_table
+
         o = self.harness.options
         keys = {f"{r['model']}/{r['task']}/r{r['round']}" for r in self.rows}
         fresh = self.fresh & keys

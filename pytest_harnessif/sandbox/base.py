@@ -17,7 +17,12 @@ class SandboxError(Exception):
 
 @dataclass(frozen=True)
 class ExecResult:
-    """The outcome of one command. Output beyond the cap is cut and `truncated` is set."""
+    """The outcome of one command. Output beyond the cap is cut and `truncated` is set.
+
+    `killed_reason` names the sandbox limit that stopped or curtailed the command: "timeout" (exit 124),
+    "output" (more output than the backend lets through; killed), "memory" (a process was OOM-killed),
+    "pids" (a fork was refused at the process limit) or "disk" (a writable filesystem is full).
+    """
 
     exit_code: int
     stdout: str
@@ -25,6 +30,7 @@ class ExecResult:
     timed_out: bool = False
     truncated: bool = False
     duration: float = 0.0
+    killed_reason: str | None = None
 
     @property
     def output(self) -> str:

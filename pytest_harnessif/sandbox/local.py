@@ -29,6 +29,7 @@ def scrubbed_env(home: Path) -> dict[str, str]:
         HOME=str(home),
         TERM="dumb",
         PYTHONDONTWRITEBYTECODE="1",
+        PYTEST_DISABLE_PLUGIN_AUTOLOAD="1",  # the host's pytest plugins (this harness among them) stay out
         GIT_AUTHOR_NAME="Harness Agent",
         GIT_AUTHOR_EMAIL="agent@harnessif.invalid",
         GIT_COMMITTER_NAME="Harness Agent",
@@ -90,6 +91,7 @@ class LocalSandbox:
             timed_out=timed_out,
             truncated=truncated,
             duration=time.monotonic() - start,
+            killed_reason="timeout" if timed_out else None,
         )
 
     def _drain(self, proc: subprocess.Popen[bytes], deadline: float) -> tuple[dict[str, list[bytes]], bool, bool]:

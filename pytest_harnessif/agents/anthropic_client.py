@@ -1,0 +1,175 @@
+"""Model client over Anthropic messages with tool use."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from functools import partial
+from typing import Any
+
+import anthropic
+
+from ..trajectory import ToolSchema, Usage
+from .base import Completion, Message, RequestedCall
+from .pricing import PriceTable
+from .retry import KEYLESS, BadResponse, Redactor, RetryPolicy, SdkErrors, missing_credentials, public_url, url_secrets
+from .settings import ModelSettings
+
+ERRORS = SdkErrors(
+    anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
+)
+ENV_CREDENTIALS = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
+EXTRA_BODY = frozenset({"temperature"})  # gone from the SDK's signature (deprecated by newer models), still on the wire
+THINKING = frozenset({"thinking", "redacted_thinking"})
+INPUT_COUNTS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+Parsed = tuple[dict[str, Any], str, tuple[RequestedCall, ...], Usage, str, str | None]
+
+
+class AnthropicClient:
+    """`ModelClient` over `POST {base_url}/v1/messages`; SDK retries are off, `RetryPolicy` retries.
+
+    `api_key=None` lets the SDK find its credentials (`ANTHROPIC_API_KEY`, ...); with none, an explicit `base_url` is
+    called keyless and the official endpoint raises `ModelCallError`. `reasoning_effort` turns on adaptive thinking with
+    `output_config.effort`; thinking blocks that precede tool calls are sent back with those calls, as the API asks.
+    """
+
+    provider = "anthropic"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None,
+        api_key: str | None,
+        settings: ModelSettings,
+        prices: PriceTable | None = None,
+    ) -> None:
+        self.model = model
+        self.model_id = model
+        self.settings = settings
+        self.prices = prices
+        if api_key is None and base_url and not any(map(os.environ.get, ENV_CREDENTIALS)):
+            api_key = KEYLESS
+        try:
+            self._sdk = anthropic.Anthropic(api_key=api_key, base_url=base_url, max_retries=0, timeout=settings.timeout)
+        except anthropic.AnthropicError as exc:  # a credential profile that cannot be read
+            raise missing_credentials(self.provider, str(exc)) from None
+        if not (self._sdk.api_key or self._sdk.auth_token or self._sdk.credentials):
+            raise missing_credentials(self.provider, "set ANTHROPIC_API_KEY or pass an API key")
+        endpoint = str(self._sdk.base_url).rstrip("/")
+        keys = [k for k in (self._sdk.api_key, self._sdk.auth_token) if k != KEYLESS]
+        redact = Redactor(keys + url_secrets(endpoint))
+        self.endpoint = public_url(endpoint)
+        self._policy = RetryPolicy(self.provider, self.endpoint, settings, ERRORS, redact)
+        self._thinking: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+
+    def payload(
+        self, system: str, messages: list[Message], tools: list[ToolSchema]
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        """The messages request body, and the raw arguments of any call whose input had to be sent as `{}`."""
+        turns, repaired = self._messages(messages)
+        body: dict[str, Any] = {"model": self.model, "max_tokens": self.settings.max_tokens}
+        if system:
+            body["system"] = system
+        body["messages"] = turns
+        if tools:
+            body["tools"] = [
+                {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools
+            ]
+        if self.settings.temperature is not None:
+            body["temperature"] = self.settings.temperature
+        if self.settings.reasoning_effort:
+            body["thinking"] = {"type": "adaptive"}
+            body["output_config"] = {"effort": self.settings.reasoning_effort}
+        return body, repaired
+
+    def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
+        start = time.monotonic()
+        payload, repaired = self.payload(system, messages, tools)
+        exchange: dict[str, Any] = {
+            "provider": self.provider,
+            "endpoint": f"{self.endpoint}/v1/messages",
+            "request": payload,
+            "response": None,
+            "attempts": [],
+        }
+        if repaired:
+            exchange["repaired_inputs"] = repaired
+        data, text, calls, usage, stop, model = self._policy.run(partial(self._attempt, payload), exchange)
+        exchange["response"] = data
+        thinking = [b for b in data["content"] if b.get("type") in THINKING]
+        if thinking and calls:
+            self._thinking[tuple(c.id for c in calls)] = thinking
+        self.model_id = model or self.model_id
+        cost = None
+        if self.prices is not None:
+            cost = self.prices.cost(self.model_id, usage)
+            cost = self.prices.cost(self.model, usage) if cost is None else cost
+        return Completion(
+            text, calls, usage, stop, self.model_id, self._policy.redact.scrub(exchange), time.monotonic() - start, cost
+        )
+
+    def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
+        known = {k: v for k, v in payload.items() if k not in EXTRA_BODY}
+        extra = {k: v for k, v in payload.items() if k in EXTRA_BODY}
+        raw = self._sdk.messages.with_raw_response.create(**known, extra_body=extra or None, timeout=timeout)
+        return raw.status_code, _parse(raw.http_response.text, raw.status_code)
+
+    def _messages(self, messages: list[Message]) -> tuple[list[dict[str, Any]], dict[str, str]]:
+        """Neutral messages to alternating turns: tool results (and a following user text) share one user turn."""
+        out: list[dict[str, Any]] = []
+        repaired: dict[str, str] = {}
+        for m in messages:
+            if m.role == "user":
+                role, blocks = "user", [{"type": "text", "text": m.text}]
+            elif m.role == "tool":
+                role = "user"
+                blocks = [{"type": "tool_result", "tool_use_id": m.call_id, "content": m.text, "is_error": m.is_error}]
+            else:
+                role, blocks = "assistant", list(self._thinking.get(tuple(c.id for c in m.calls), []))
+                if m.text:
+                    blocks.append({"type": "text", "text": m.text})
+                for c in m.calls:
+                    value = _object(c.arguments)
+                    if value is None:
+                        repaired[c.id] = c.arguments
+                    blocks.append({"type": "tool_use", "id": c.id, "name": c.name, "input": value or {}})
+            if not blocks:
+                continue
+            if out and out[-1]["role"] == role:
+                out[-1]["content"].extend(blocks)
+            else:
+                out.append({"role": role, "content": blocks})
+        return out, repaired
+
+
+def _object(arguments: str) -> dict[str, Any] | None:
+    try:
+        value = json.loads(arguments)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _parse(body: str, status: int) -> Parsed:
+    """(JSON, text, calls, usage, stop reason, model) from a messages response body."""
+    try:
+        data = json.loads(body)
+    except ValueError as exc:
+        raise BadResponse(f"response body is not JSON ({exc})", status) from None
+    try:
+        blocks = data["content"]
+        text = "".join(b["text"] for b in blocks if b["type"] == "text")
+        calls = tuple(
+            RequestedCall(b["id"], b["name"], json.dumps(b.get("input", {}))) for b in blocks if b["type"] == "tool_use"
+        )
+        counts = data.get("usage") or {}
+        usage = Usage(
+            input_tokens=sum(counts.get(k) or 0 for k in INPUT_COUNTS),
+            output_tokens=counts.get("output_tokens") or 0,
+            calls=1,
+        )
+        return data, text, calls, usage, data.get("stop_reason") or "end_turn", data.get("model") or None
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise BadResponse(f"response is not a message ({type(exc).__name__}: {exc})", status) from None

@@ -1,0 +1,148 @@
+"""Model client over OpenAI chat completions with function tools (OpenAI or any OpenAI-compatible endpoint)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from functools import partial
+from typing import Any
+
+import openai
+
+from ..trajectory import ToolSchema, Usage
+from .base import Completion, Message, RequestedCall
+from .pricing import PriceTable
+from .retry import KEYLESS, BadResponse, Redactor, RetryPolicy, SdkErrors, missing_credentials, public_url, url_secrets
+from .settings import ModelSettings
+
+ERRORS = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
+STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
+Parsed = tuple[dict[str, Any], str, tuple[RequestedCall, ...], Usage, str, str | None]
+
+
+class OpenAIChatClient:
+    """`ModelClient` over `POST {base_url}/chat/completions`; SDK retries are off, `RetryPolicy` retries.
+
+    `api_key=None` lets the SDK read `OPENAI_API_KEY`; with neither, an explicit `base_url` is called keyless
+    and the official endpoint raises `ModelCallError`.
+    The official endpoint gets `max_completion_tokens`, other endpoints the widely supported `max_tokens`.
+    """
+
+    provider = "openai"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None,
+        api_key: str | None,
+        settings: ModelSettings,
+        prices: PriceTable | None = None,
+    ) -> None:
+        self.model = model
+        self.model_id = model
+        self.settings = settings
+        self.prices = prices
+        if api_key is None and base_url and not os.environ.get("OPENAI_API_KEY"):
+            api_key = KEYLESS
+        try:
+            self._sdk = openai.OpenAI(api_key=api_key, base_url=base_url, max_retries=0, timeout=settings.timeout)
+        except openai.OpenAIError:
+            raise missing_credentials(self.provider, "set OPENAI_API_KEY or pass an API key") from None
+        self._official = self._sdk.base_url.host == "api.openai.com"
+        endpoint = str(self._sdk.base_url).rstrip("/")
+        redact = Redactor([k for k in (self._sdk.api_key,) if k != KEYLESS] + url_secrets(endpoint))
+        self.endpoint = public_url(endpoint)
+        self._policy = RetryPolicy(self.provider, self.endpoint, settings, ERRORS, redact)
+
+    def payload(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> dict[str, Any]:
+        """The chat-completions request body for this conversation."""
+        body: dict[str, Any] = {"model": self.model, "messages": _messages(system, messages)}
+        if tools:
+            body["tools"] = [{"type": "function", "function": _function(t)} for t in tools]
+        body["max_completion_tokens" if self._official else "max_tokens"] = self.settings.max_tokens
+        if self.settings.temperature is not None:
+            body["temperature"] = self.settings.temperature
+        if self.settings.reasoning_effort:
+            body["reasoning_effort"] = self.settings.reasoning_effort
+        return body
+
+    def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
+        start = time.monotonic()
+        payload = self.payload(system, messages, tools)
+        exchange: dict[str, Any] = {
+            "provider": self.provider,
+            "endpoint": f"{self.endpoint}/chat/completions",
+            "request": payload,
+            "response": None,
+            "attempts": [],
+        }
+        data, text, calls, usage, stop, model = self._policy.run(partial(self._attempt, payload), exchange)
+        exchange["response"] = data
+        self.model_id = model or self.model_id
+        cost = None
+        if self.prices is not None:
+            cost = self.prices.cost(self.model_id, usage)
+            cost = self.prices.cost(self.model, usage) if cost is None else cost
+        return Completion(
+            text, calls, usage, stop, self.model_id, self._policy.redact.scrub(exchange), time.monotonic() - start, cost
+        )
+
+    def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
+        raw = self._sdk.chat.completions.with_raw_response.create(**payload, timeout=timeout)
+        return raw.status_code, _parse(raw.http_response.text, raw.status_code)
+
+
+def _function(tool: ToolSchema) -> dict[str, Any]:
+    return {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
+
+
+def _messages(system: str, messages: list[Message]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
+    for m in messages:
+        if m.role == "user":
+            out.append({"role": "user", "content": m.text})
+        elif m.role == "tool":
+            out.append({"role": "tool", "tool_call_id": m.call_id, "content": m.text})
+        elif m.calls:
+            calls = [
+                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                for c in m.calls
+            ]
+            out.append({"role": "assistant", "content": m.text or None, "tool_calls": calls})
+        else:
+            out.append({"role": "assistant", "content": m.text})
+    return out
+
+
+def _parse(body: str, status: int) -> Parsed:
+    """(JSON, text, calls, usage, normalised stop reason, model) from a chat.completion body."""
+    try:
+        data = json.loads(body)
+    except ValueError as exc:
+        raise BadResponse(f"response body is not JSON ({exc})", status) from None
+    try:
+        choice = data["choices"][0]
+        message = choice["message"]
+        calls = tuple(
+            RequestedCall(c.get("id") or f"{data.get('id', 'call')}_{i}", c["function"]["name"], _raw(c["function"]))
+            for i, c in enumerate(message.get("tool_calls") or [])
+        )
+        counts = data.get("usage") or {}
+        usage = Usage(
+            input_tokens=counts.get("prompt_tokens") or 0, output_tokens=counts.get("completion_tokens") or 0, calls=1
+        )
+        text = message.get("content") or ""
+        if not isinstance(text, str):
+            raise TypeError("message content is not a string")
+        reason = choice.get("finish_reason") or "stop"
+        return data, text, calls, usage, STOP_REASONS.get(reason, reason), data.get("model") or None
+    except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+        raise BadResponse(f"response is not a chat completion ({type(exc).__name__}: {exc})", status) from None
+
+
+def _raw(function: dict[str, Any]) -> str:
+    """The arguments exactly as sent (a server that sends an object gets it JSON-encoded)."""
+    args = function.get("arguments", "")
+    return args if isinstance(args, str) else json.dumps(args)

@@ -1,0 +1,253 @@
+"""The retry policy every model client uses, and the redaction that keeps credentials out of records and errors.
+
+Retried: 408, 409, 429, every 5xx (529 overloaded included) and any error whose type is `overloaded_error`,
+timeouts, connection errors and response bodies that are not the JSON the wire format promises. The wait honours
+`Retry-After` (seconds or an HTTP date, or `retry-after-ms`), else grows exponentially with jitter; both are capped
+by `retry_max_wait`. The policy stops after `max_retries` retries or when the next attempt would start past
+`retry_total` seconds; each attempt's timeout is also cut to the budget left. Every attempt is recorded.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt, stop_before_delay
+from tenacity.wait import wait_exponential_jitter
+
+from .settings import ModelSettings
+
+T = TypeVar("T")
+RETRY_STATUSES = frozenset({408, 409, 429})
+BACKOFF_BASE = 1.0
+MAX_REASON = 500
+KEYLESS = "EMPTY"  # the key sent to an explicit base URL when none is configured (vLLM, Ollama, LM Studio)
+_NO_FAILURE = {"status": None, "error": None, "reason": "", "retry_after": None, "seconds": None, "wait": None}
+_USERINFO = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\s]+@")
+
+
+class ModelCallError(RuntimeError):
+    """A model call that failed for good (a permanent error, or retries exhausted). Carries no credential.
+
+    `exchange` is the call's record so far: the request as sent and every attempt, `response` None.
+    """
+
+    def __init__(self, message: str, *, provider: str, status: int | None, reason: str, exchange: dict[str, Any]):
+        super().__init__(message)
+        self.provider = provider
+        self.status = status
+        self.reason = reason
+        self.exchange = exchange
+
+
+def missing_credentials(provider: str, detail: str) -> ModelCallError:
+    """The error for a client that has no key to call its provider with."""
+    message = f"{provider}: no credentials: {detail}"
+    return ModelCallError(message, provider=provider, status=None, reason=detail, exchange={})
+
+
+class BadResponse(Exception):
+    """A response body that is not what the wire format promises: truncated, not JSON, or missing fields."""
+
+    def __init__(self, reason: str, status: int = 200) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class SdkErrors:
+    """The exception classes of one provider SDK: the base class, HTTP status errors, timeouts, connection errors."""
+
+    base: type[Exception]
+    status: type[Exception]
+    timeout: type[Exception]
+    connection: type[Exception]
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One failed attempt, classified."""
+
+    status: int | None
+    error: str
+    reason: str
+    retryable: bool
+    retry_after: float | None = None
+
+    def describe(self) -> str:
+        return " ".join(p for p in (f"HTTP {self.status}" if self.status else "", f"{self.error}: {self.reason}") if p)
+
+
+class _Failed(Exception):
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.reason)
+        self.failure = failure
+
+
+class Redactor:
+    """Scrubs credentials from text: the given secrets, and any `user:password@` inside a URL."""
+
+    def __init__(self, secrets: Iterable[str | None]) -> None:
+        self.secrets = sorted({s for s in secrets if s and len(s) >= 3}, key=len, reverse=True)
+
+    def __call__(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "***")
+        return _USERINFO.sub(r"\1***@", text)
+
+    def scrub(self, value: Any) -> Any:
+        """A copy of a JSON-like value with every string redacted."""
+        if isinstance(value, str):
+            return self(value)
+        if isinstance(value, dict):
+            return {k: self.scrub(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.scrub(v) for v in value]
+        return value
+
+
+def url_secrets(url: str | None) -> list[str]:
+    """The credentials embedded in a URL (user info, raw and decoded)."""
+    if not url:
+        return []
+    userinfo = urlsplit(url).netloc.rpartition("@")[0]
+    parts = [userinfo, *userinfo.split(":", 1)] if userinfo else []
+    return parts + [unquote(p) for p in parts]
+
+
+def public_url(url: str) -> str:
+    """The URL without user info, query or fragment (what may appear in a record)."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds to wait from `retry-after-ms` or `Retry-After` (seconds or an HTTP date); None when absent."""
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            return max(0.0, float(headers.get(name) or "") / scale)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _error_detail(body: object, fallback: str) -> str:
+    """`type: message` from an OpenAI or Anthropic error body."""
+    error = body.get("error", body) if isinstance(body, dict) else None
+    if isinstance(error, dict) and error.get("message"):
+        return f"{error.get('type') or 'error'}: {error['message']}"
+    return fallback
+
+
+class RetryPolicy:
+    """Runs one model call under the retry policy, recording each attempt in the call's exchange."""
+
+    def __init__(
+        self,
+        provider: str,
+        endpoint: str,
+        settings: ModelSettings,
+        errors: SdkErrors,
+        redact: Redactor,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.provider = provider
+        self.sleep = sleep
+        self.endpoint = endpoint
+        self.settings = settings
+        self.errors = errors
+        self.redact = redact
+        self._backoff = wait_exponential_jitter(
+            multiplier=BACKOFF_BASE, max=settings.retry_max_wait, jitter=min(BACKOFF_BASE, settings.retry_max_wait)
+        )
+
+    def classify(self, exc: Exception) -> Failure:
+        """Whether (and after how long) a failed attempt is retried; unknown errors are permanent."""
+        name = type(exc).__name__
+        if isinstance(exc, BadResponse):
+            return Failure(exc.status, name, str(exc), True)
+        if isinstance(exc, self.errors.timeout):
+            return Failure(None, name, "request timed out", True)
+        if isinstance(exc, self.errors.connection):
+            return Failure(None, name, str(exc) or "connection error", True)
+        if isinstance(exc, self.errors.status):
+            status: int = getattr(exc, "status_code", 0)
+            detail = _error_detail(getattr(exc, "body", None), str(exc))
+            retryable = status in RETRY_STATUSES or status >= 500 or detail.startswith("overloaded_error")
+            headers = getattr(getattr(exc, "response", None), "headers", {})
+            return Failure(status, name, detail, retryable, retry_after(headers))
+        return Failure(None, name, str(exc), False)
+
+    def run(self, attempt: Callable[[float], tuple[int, T]], exchange: dict[str, Any]) -> T:
+        """Call `attempt(timeout)` until it returns (HTTP status, result); raise `ModelCallError` when it won't."""
+        records: list[dict[str, Any]] = exchange.setdefault("attempts", [])
+        start = time.monotonic()
+
+        def once() -> T:
+            began = time.monotonic()
+            timeout = max(0.001, min(self.settings.timeout, self.settings.retry_total - (began - start)))
+            record: dict[str, Any] = {"attempt": len(records) + 1, "timeout": round(timeout, 3), **_NO_FAILURE}
+            records.append(record)
+            try:
+                status, result = attempt(timeout)
+            except (self.errors.base, BadResponse) as exc:
+                failure = self._scrubbed(self.classify(exc))
+            else:
+                record.update(status=status, seconds=round(time.monotonic() - began, 3))
+                return result
+            record.update(status=failure.status, error=failure.error, reason=failure.reason)
+            record.update(retry_after=failure.retry_after, seconds=round(time.monotonic() - began, 3))
+            raise _Failed(failure)  # outside the except block: no link to the SDK error (its request has headers)
+
+        retrying = Retrying(
+            retry=retry_if_exception(lambda e: isinstance(e, _Failed) and e.failure.retryable),
+            stop=stop_after_attempt(self.settings.max_retries + 1) | stop_before_delay(self.settings.retry_total),
+            wait=self._wait,
+            before_sleep=lambda state: records[-1].update(wait=round(state.upcoming_sleep, 3)),
+            reraise=True,
+            sleep=self.sleep,
+        )
+        try:
+            return retrying(once)
+        except _Failed as exc:
+            raise self._error(exc.failure, exchange, time.monotonic() - start) from None
+
+    def _wait(self, state: RetryCallState) -> float:
+        exc = state.outcome.exception() if state.outcome is not None else None
+        hint = exc.failure.retry_after if isinstance(exc, _Failed) else None
+        return min(hint, self.settings.retry_max_wait) if hint is not None else self._backoff(state)
+
+    def _scrubbed(self, failure: Failure) -> Failure:
+        reason = self.redact(failure.reason)
+        return Failure(failure.status, failure.error, reason[:MAX_REASON], failure.retryable, failure.retry_after)
+
+    def _error(self, failure: Failure, exchange: dict[str, Any], elapsed: float) -> ModelCallError:
+        where = f"{self.provider} at {self.endpoint}"
+        if failure.retryable:
+            n = len(exchange["attempts"])
+            s = self.settings
+            message = (
+                f"{where}: gave up after {n} attempt{'s' * (n != 1)} in {elapsed:.1f}s "
+                f"(max_retries={s.max_retries}, retry_total={s.retry_total:g}s); last: {failure.describe()}"
+            )
+        else:
+            message = f"{where}: {failure.describe()}"
+        return ModelCallError(
+            self.redact(message),
+            provider=self.provider,
+            status=failure.status,
+            reason=failure.reason,
+            exchange=self.redact.scrub(exchange),
+        )

@@ -1,0 +1,1 @@
+"""Test support shared across test folders: loopback model servers."""
