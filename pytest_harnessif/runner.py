@@ -89,6 +89,8 @@ def run_trajectory(
     except Exception as exc:  # the run broke: record why; its rule items become errors
         traj.status = "failed"
         traj.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+        if isinstance(getattr(exc, "exchange", None), dict):
+            traj.extra["failed_call"] = exc.exchange  # the model call that gave up: request and every attempt
     finally:
         if conversation is not None:
             conversation.close()

@@ -94,30 +94,60 @@ def _scripted(reading: str) -> AgentSpec:
     return AgentSpec(reading, description, make, f"scripted:{reading}:v1")
 
 
+_BARE = (("openai", re.compile(r"^(gpt-|o\d|chatgpt-)")), ("anthropic", re.compile(r"^claude-")))
+
+
+def _client(provider: str, model: str, base_url: str | None, ctx: AgentContext) -> ModelClient:
+    """A provider client; raises MissingCredentials when no key is available for the official endpoint."""
+    api_key = os.environ.get(KEY_VARS[provider])
+    if not api_key:
+        if base_url is None:
+            raise MissingCredentials(f"{KEY_VARS[provider]} is not set (needed for {provider}/{model})")
+        api_key = "not-needed"  # local OpenAI-compatible servers usually ignore the key
+    if provider == "openai":
+        from .openai_client import OpenAIChatClient  # the SDKs take seconds to import: only when used
+
+        return OpenAIChatClient(model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices)
+    from .anthropic_client import AnthropicClient
+
+    return AnthropicClient(model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices)
+
+
+def _split(spec: str) -> tuple[str, str, str | None]:
+    """(provider, model, base_url) of a provider spec; unknown ones raise ModelSpecError."""
+    head, _, base_url = spec.strip().partition("@")
+    provider, slash, model = head.partition("/")
+    if not slash:
+        model = head
+        provider = next((p for p, rx in _BARE if rx.match(head)), "")
+        if not provider:
+            raise ModelSpecError(
+                f"--harness-model={spec!r}: unknown model; use gold, defaults or provider/model[@base_url] with "
+                f"provider one of {', '.join(PROVIDERS)} (bare gpt-*, o<N>*, claude-* names are inferred)"
+            )
+    if provider not in PROVIDERS or not model:
+        raise ModelSpecError(
+            f"--harness-model={spec!r}: unknown provider {provider!r}; providers: {', '.join(PROVIDERS)}; "
+            "built-in offline models: defaults, gold"
+        )
+    return provider, model, base_url or None
+
+
+def make_client(spec: str, ctx: AgentContext | None = None) -> ModelClient:
+    """A bare model client for a provider spec (`openai/...`, `anthropic/...`, bare names), for judges and
+    classifiers that need completions without the agent loop."""
+    provider, model, base_url = _split(spec)
+    if provider not in KEY_VARS:
+        raise ModelSpecError(f"{spec!r}: a {provider} spec does not make a model client")
+    return _client(provider, model, base_url or os.environ.get(URL_VARS[provider]) or None, ctx or AgentContext())
+
+
 def _provider(provider: str, model: str, base_url: str | None, ctx: AgentContext) -> AgentSpec:
     base_url = base_url or os.environ.get(URL_VARS[provider]) or None
     shown = f"{provider}/{model}" + (f"@{redact_url(base_url)}" if base_url else "")
 
     def make(entry: TaskEntry, key: RunKey) -> Agent:
-        api_key = os.environ.get(KEY_VARS[provider])
-        if not api_key:
-            if base_url is None:
-                raise MissingCredentials(f"{KEY_VARS[provider]} is not set (needed for {shown})")
-            api_key = "not-needed"  # local OpenAI-compatible servers usually ignore the key
-        client: ModelClient
-        if provider == "openai":
-            from .openai_client import OpenAIChatClient
-
-            client = OpenAIChatClient(
-                model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices
-            )
-        else:
-            from .anthropic_client import AnthropicClient
-
-            client = AnthropicClient(
-                model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices
-            )
-        return ToolLoopAgent(client, name=shown, limits=ctx.limits)
+        return ToolLoopAgent(_client(provider, model, base_url, ctx), name=shown, limits=ctx.limits)
 
     settings = {**ctx.settings.model_dump(), **{f"limit_{k}": v for k, v in ctx.limits.model_dump().items()}}
     fingerprint = _digest(provider, model, redact_url(base_url) if base_url else None, settings)
@@ -144,30 +174,13 @@ def _replay(model: str, source: str | None) -> AgentSpec:
     return AgentSpec(f"replay/{model}", f"re-plays {model} from {root}", make, _digest("replay", model, str(root)))
 
 
-_BARE = (("openai", re.compile(r"^(gpt-|o\d|chatgpt-)")), ("anthropic", re.compile(r"^claude-")))
-
-
 def parse_model(spec: str, ctx: AgentContext | None = None) -> AgentSpec:
     """Resolve a model spec; unknown ones raise `ModelSpecError` listing what is known."""
     ctx = ctx or AgentContext()
     spec = spec.strip()
     if spec in ("gold", "defaults"):
         return _scripted(spec)
-    head, _, base_url = spec.partition("@")
-    provider, slash, model = head.partition("/")
-    if not slash:
-        model = head
-        provider = next((p for p, rx in _BARE if rx.match(head)), "")
-        if not provider:
-            raise ModelSpecError(
-                f"--harness-model={spec!r}: unknown model; use gold, defaults or provider/model[@base_url] with "
-                f"provider one of {', '.join(PROVIDERS)} (bare gpt-*, o<N>*, claude-* names are inferred)"
-            )
-    if provider not in PROVIDERS or not model:
-        raise ModelSpecError(
-            f"--harness-model={spec!r}: unknown provider {provider!r}; providers: {', '.join(PROVIDERS)}; "
-            "built-in offline models: defaults, gold"
-        )
+    provider, model, base_url = _split(spec)
     if provider == "replay":
-        return _replay(model, base_url or None)
-    return _provider(provider, model, base_url or None, ctx)
+        return _replay(model, base_url)
+    return _provider(provider, model, base_url, ctx)

@@ -14,11 +14,11 @@ from ..schema import Intent
 
 _FLAGS = re.IGNORECASE | re.MULTILINE
 
-_GREETING = re.compile(r"^\W*(hi|hello|hey|yo|ping|test|good (morning|afternoon|evening))\W*$", _FLAGS)
-_FEEDBACK = re.compile(r"^\W*(thanks?|thank you|thx|great|perfect|awesome|nice|cool|ok(ay)?|looks good|lgtm)\b",
-                       _FLAGS)
-_TRACE_LINE = re.compile(r"^\s*(Traceback \(most recent call last\)|File \".*\", line \d+|at \S+\(.*\)|"
-                         r"[\w.]*(Error|Exception)\b.*|\s{2,}\S.*)$")
+_GREETING = re.compile(r"\W*(hi|hello|hey|yo|ping|test|good (morning|afternoon|evening))\W*", re.IGNORECASE)
+_FEEDBACK = re.compile(r"\W*(thanks?|thank you|thx|great|perfect|awesome|nice|cool|ok(ay)?|looks good|lgtm)\b",
+                       re.IGNORECASE)
+_TRACE_LINE = re.compile(r"\s*(Traceback \(most recent call last\)|File \".*\", line \d+|at \S+\(|"
+                         r"[\w.]*(Error|Exception)\b)|\s{2,}\S")
 _PROJECT_CUE = re.compile(r"\b(this|our|my|the) (code|function|file|module|class|project|repo|method|service|"
                           r"endpoint|component|script)\b|`[^`]+`|\b\w+\.(py|js|ts|tsx|go|rs|java|rb|yaml|yml)\b|"
                           r"\b\w+\(\)|\b[a-z]+_[a-z_]+\b|\b[A-Z]\w+\.\w+", re.MULTILINE)
@@ -38,7 +38,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = (
                               r"integration |regression |e2e )?tests?\b(?! (fails?|failing|is failing|are failing))|"
                               r"\btest coverage\b|\b(has|have) no (unit )?tests\b", _FLAGS)),
     (Intent.debug, re.compile(r"^(?!.*\bfix).*(\bwhy (is|does|do|are|did|would)\b[^?]*\b(fail|error|crash|wrong|"
-                              r"broken|differ|mismatch|empty|missing|slow|not|\w+n't)|\b(investigate|diagnose|"
+                              r"broken|differ|mismatch|empty|missing|slow|stale|unexpected|hang|leak|not|\w+n't)|\b(investigate|diagnose|"
                               r"figure out why|find out why|root cause|something'?s (off|wrong))\b)",
                               re.IGNORECASE | re.DOTALL)),
     (Intent.bug_fix, re.compile(r"\bfix\b|\bbug\b|\bbroken\b|\bcrash(es|ed|ing)?\b|\bnot working\b|\bdoesn't work\b|"
@@ -47,7 +47,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = (
                                        r"\brewrite\b.*\bin (python|typescript|javascript|go|rust|java|async)\b",
                                        _FLAGS)),
     (Intent.refactor, re.compile(r"\b(refactor|clean ?up|restructure|rename|extract|simplify|deduplicate|"
-                                 r"decouple)\b|\bsplit\b.*\binto\b.*\bhelpers\b|\bwithout changing\b.*\bbehaviou?r\b", _FLAGS)),
+                                 r"decouple)\b|\bsplit\b.*\binto\b.*\bhelpers\b|"
+                                 r"\bwithout changing\b.*\bbehaviou?r\b", _FLAGS)),
     (Intent.generate_docs, re.compile(r"\b(document|documentation|docstrings?|readme|changelog|docs)\b|"
                                       r"\b(add|write) (code )?comments\b", _FLAGS)),
     (Intent.data_analysis, re.compile(r"\b(analy[sz]e|analysis|dataset|dataframe|chart|plot|histogram|statistics|"
@@ -68,7 +69,7 @@ def _is_trace(text: str) -> bool:
 
 def baseline_label(text: str) -> Intent:
     """The baseline's label for one message (first matching rule wins)."""
-    if not re.search(r"[^\W\d_]", text) or _GREETING.match(text):
+    if not re.search(r"[^\W\d_]", text) or _GREETING.fullmatch(text):
         return Intent.greeting
     if _is_trace(text):
         return Intent.bug_fix

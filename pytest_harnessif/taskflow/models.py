@@ -12,10 +12,9 @@ import os
 import re
 from typing import Any, Literal, Protocol
 
-import anthropic
-import openai
 from pydantic import BaseModel, ConfigDict
 
+from ..agents.registry import redact_url
 from .baseline import BaselineModel
 
 Provider = Literal["openai", "anthropic", "baseline"]
@@ -24,6 +23,10 @@ _SPEC = re.compile(r"^(?P<name>.+?)@(?P<url>https?://\S+)$")
 
 class ModelSpecError(ValueError):
     """A model spec that names no known provider, or lacks the key it needs."""
+
+
+class ModelCallError(RuntimeError):
+    """A model call that failed after the SDK's own retries (connection, timeout, HTTP error status)."""
 
 
 class TextModel(Protocol):
@@ -45,10 +48,10 @@ class ModelSpec(BaseModel):
 
     @property
     def id(self) -> str:
-        """The spec in canonical form (no credentials)."""
+        """The spec in canonical form, without credentials (user:password in the URL is dropped)."""
         if self.provider == "baseline":
             return "baseline"
-        return f"{self.provider}/{self.model}" + (f"@{self.base_url}" if self.base_url else "")
+        return f"{self.provider}/{self.model}" + (f"@{redact_url(self.base_url)}" if self.base_url else "")
 
 
 def parse_spec(spec: str) -> ModelSpec:
@@ -68,9 +71,9 @@ def parse_spec(spec: str) -> ModelSpec:
 
 
 def _infer_provider(name: str) -> str:
-    if name.startswith("claude"):
+    if name.startswith("claude-"):
         return "anthropic"
-    if name.startswith(("gpt", "chatgpt")) or re.match(r"o\d", name):
+    if re.match(r"(gpt-|o\d|chatgpt-)", name):
         return "openai"
     return ""
 
@@ -89,8 +92,11 @@ class OpenAIChatModel:
 
     def __init__(self, model: str, *, base_url: str | None = None, json_schema: dict[str, Any] | None = None,
                  temperature: float | None = 0.0, timeout: float = 60.0, max_retries: int = 2) -> None:
+        import openai  # the SDKs are imported on first use: they take seconds to import
+
         self.model_id = ModelSpec(provider="openai", model=model, base_url=base_url).id
         self._model = model
+        self._errors = openai.APIError
         self._client = openai.OpenAI(api_key=_key("OPENAI_API_KEY", base_url), base_url=base_url, timeout=timeout,
                                      max_retries=max_retries)
         self._extra: dict[str, Any] = {}
@@ -99,52 +105,60 @@ class OpenAIChatModel:
         if json_schema is not None:
             self._extra["response_format"] = {
                 "type": "json_schema",
-                "json_schema": {"name": json_schema.get("title", "output"), "schema": json_schema, "strict": True},
+                "json_schema": {"name": "answer", "schema": json_schema, "strict": True},
             }
 
     def complete(self, system: str, user: str) -> str:
-        response = self._client.chat.completions.create(
-            model=self._model,
-            messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
-            **self._extra,
-        )
+        try:
+            response = self._client.chat.completions.create(
+                model=self._model,
+                messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+                **self._extra,
+            )
+        except self._errors as exc:
+            raise ModelCallError(f"{self.model_id}: {exc}") from exc
         return response.choices[0].message.content or ""
 
 
 class AnthropicMessagesModel:
-    """Anthropic messages API, with JSON-schema output (`output_config.format`) when a schema is given."""
+    """Anthropic messages API, with JSON-schema output (`output_config.format`) when a schema is given. The SDK's
+    messages API (2.x) takes no sampling temperature, so decoding is the provider's default."""
 
     def __init__(self, model: str, *, base_url: str | None = None, json_schema: dict[str, Any] | None = None,
-                 temperature: float | None = 0.0, timeout: float = 60.0, max_retries: int = 2,
-                 max_tokens: int = 512) -> None:
+                 timeout: float = 60.0, max_retries: int = 2, max_tokens: int = 512) -> None:
+        import anthropic
+
         self.model_id = ModelSpec(provider="anthropic", model=model, base_url=base_url).id
         self._model = model
         self._max_tokens = max_tokens
+        self._errors = anthropic.APIError
         self._client = anthropic.Anthropic(api_key=_key("ANTHROPIC_API_KEY", base_url), base_url=base_url,
                                            timeout=timeout, max_retries=max_retries)
         self._extra: dict[str, Any] = {}
-        if temperature is not None:
-            self._extra["temperature"] = temperature
         if json_schema is not None:
             self._extra["output_config"] = {"format": {"type": "json_schema", "schema": json_schema}}
 
     def complete(self, system: str, user: str) -> str:
-        response = self._client.messages.create(
-            model=self._model,
-            max_tokens=self._max_tokens,
-            system=system,
-            messages=[{"role": "user", "content": user}],
-            **self._extra,
-        )
+        try:
+            response = self._client.messages.create(
+                model=self._model,
+                max_tokens=self._max_tokens,
+                system=system,
+                messages=[{"role": "user", "content": user}],
+                **self._extra,
+            )
+        except self._errors as exc:
+            raise ModelCallError(f"{self.model_id}: {exc}") from exc
         return "".join(block.text for block in response.content if block.type == "text")
 
 
 def make_model(spec: str | ModelSpec, *, json_schema: dict[str, Any] | None = None,
                temperature: float | None = 0.0, timeout: float = 60.0) -> TextModel:
-    """Build the text model a spec names."""
+    """Build the text model a spec names (`temperature` applies to OpenAI-style endpoints; None omits it)."""
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     if parsed.provider == "baseline":
         return BaselineModel()
-    cls = OpenAIChatModel if parsed.provider == "openai" else AnthropicMessagesModel
-    return cls(parsed.model, base_url=parsed.base_url, json_schema=json_schema, temperature=temperature,
-               timeout=timeout)
+    if parsed.provider == "openai":
+        return OpenAIChatModel(parsed.model, base_url=parsed.base_url, json_schema=json_schema,
+                               temperature=temperature, timeout=timeout)
+    return AnthropicMessagesModel(parsed.model, base_url=parsed.base_url, json_schema=json_schema, timeout=timeout)
