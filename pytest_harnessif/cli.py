@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-COMMANDS = ("report", "taskflow")  # modules of pytest_harnessif.commands, in help order
+COMMANDS = ("report", "compare", "priors", "taskflow")  # modules of pytest_harnessif.commands, in help order
 
 
 def main(argv: list[str] | None = None) -> int:

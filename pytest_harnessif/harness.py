@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from .library import RuleEntry, TaskEntry, load_rules, load_tasks
 from .placement import HD_VERSION, Stack, place, render
 from .runner import Recording, run_trajectory
 from .sandbox.local import LocalSandbox
-from .schema import RunKey, Surface
+from .schema import Lineage, Prior, RunKey, Surface
 from .store import Store, digest
 from .trajectory import Trajectory
 
@@ -37,6 +38,13 @@ class Options:
     store_dir: Path
     report_dir: Path
     run_id: str
+    zero_injection: bool = False
+    priors: dict[str, tuple[Prior, Lineage]] | None = None
+
+    @property
+    def population(self) -> str:
+        """Zero-injection probes are their own population, never pooled with the main panel."""
+        return "zero_injection" if self.zero_injection else "main"
 
 
 def _tree_hash(root: Path) -> str:
@@ -61,9 +69,14 @@ class Harness:
 
     def __post_init__(self) -> None:
         self.rules = load_rules(self.options.rules_dir)
+        for rule_id, (prior, lineage) in (self.options.priors or {}).items():
+            if rule_id in self.rules:
+                entry = self.rules[rule_id]
+                meta = entry.meta.model_copy(update={"prior": prior, "lineage": lineage})
+                self.rules[rule_id] = dataclasses.replace(entry, meta=meta)
         self.tasks = load_tasks(self.options.tasks_dir, self.rules)
         self.placements = {tid: place(e, self.rules, self.options.seed) for tid, e in sorted(self.tasks.items())}
-        config = digest(self.options.seed, HD_VERSION, "local")
+        config = digest(self.options.seed, HD_VERSION, "local", self.options.population)
         self.store = Store(self.options.store_dir, config)
 
     def keys_for(self, rule_id: str) -> list[RunKey]:
@@ -79,8 +92,13 @@ class Harness:
     def spec(self, model: str) -> AgentSpec:
         return next(m for m in self.options.models if m.name == model)
 
+    def surface(self, task_id: str, rule_id: str) -> Surface | None:
+        """Where the rule was placed in this session's runs (None when injection is withheld)."""
+        return None if self.options.zero_injection else self.placements[task_id][rule_id]
+
     def stack(self, task_id: str) -> Stack:
-        return render(self.tasks[task_id], self.rules, self.placements[task_id])
+        placement = {} if self.options.zero_injection else self.placements[task_id]
+        return render(self.tasks[task_id], self.rules, placement)
 
     def fingerprint(self, key: RunKey) -> str:
         """Changes whenever anything that shapes the run changes: task files, rule wordings, placement, agent."""
@@ -88,9 +106,8 @@ class Harness:
         wordings = {
             ref.id: self.rules[ref.id].meta.model_dump(mode="json", include={"surfaces"}) for ref in entry.task.rules
         }
-        return digest(
-            _tree_hash(entry.dir), wordings, self.placements[key.task], self.spec(key.model).fingerprint, HD_VERSION
-        )
+        placement = {} if self.options.zero_injection else self.placements[key.task]
+        return digest(_tree_hash(entry.dir), wordings, placement, self.spec(key.model).fingerprint, HD_VERSION)
 
     def recording(self, key: RunKey) -> Recording:
         """Load the key's recording from the store, running the agent if needed."""

@@ -72,6 +72,8 @@ def render(entry: TaskEntry, rules: dict[str, RuleEntry], placement: dict[str, S
     task = entry.task
     words: dict[tuple[Surface, str], list[str]] = {}
     for ref in task.rules:
+        if ref.id not in placement:
+            continue  # withheld (zero-injection probe)
         surface = placement[ref.id]
         wording = rules[ref.id].meta.surfaces[surface]
         target = {Surface.TD: wording.tool, Surface.SD: wording.skill, Surface.UI: str(ref.ui_turn)}.get(surface)

@@ -53,6 +53,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="DIR",
         help="where reports/<run-id>/ go (default reports/ under the rootdir)",
     )
+    group.addoption(
+        "--harness-report",
+        choices=("compact", "full"),
+        default="compact",
+        help="terminal summary: one row per model (compact) or also family and surface tables (full)",
+    )
+    group.addoption(
+        "--harness-zero-injection",
+        action="store_true",
+        help="prior probe: run the same keys with every injected rule withheld (population zero_injection)",
+    )
+    group.addoption(
+        "--harness-priors",
+        default=None,
+        metavar="YAML",
+        help="prior labels from `harnessif priors` (rules it lists take its prior and lineage)",
+    )
     agent = parser.getgroup("harnessif-agent", "Harness-IF: model calls and budgets")
     agent.addoption("--harness-temperature", type=float, default=None, help="sampling temperature (provider default)")
     agent.addoption("--harness-max-tokens", type=int, default=4096, help="max output tokens per model call")
@@ -130,6 +147,15 @@ def pytest_configure(config: pytest.Config) -> None:
     run_id = workerinput[RUN_ID] if workerinput else (f"{dt.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}")
     store = config.getoption("harness_store")
     report = config.getoption("harness_report_dir")
+    priors_file = config.getoption("harness_priors")
+    try:
+        priors = None
+        if priors_file:
+            from .metrics.priors import PriorsError, load_priors
+
+            priors = load_priors(Path(priors_file))
+    except PriorsError as exc:
+        raise pytest.UsageError(f"harnessif: {exc}") from None
     options = Options(
         models=models,
         rounds=config.getoption("harness_rounds"),
@@ -140,13 +166,16 @@ def pytest_configure(config: pytest.Config) -> None:
         store_dir=Path(store).resolve() if store else root / ".harnessif" / "runs",
         report_dir=Path(report).resolve() if report else root / "reports",
         run_id=run_id,
+        zero_injection=config.getoption("harness_zero_injection"),
+        priors=priors,
     )
     try:
         config.stash[HARNESS] = harness = Harness(options)
     except LibraryError as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
     if workerinput is None:
-        config.pluginmanager.register(_Collector(harness), "harnessif-collector")
+        full = config.getoption("harness_report") == "full"
+        config.pluginmanager.register(_Collector(harness, full), "harnessif-collector")
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -198,14 +227,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     harness = metafunc.config.stash[HARNESS]
     if meta is None or harness is None or "run" not in metafunc.fixturenames:
         return
+    meta = harness.rules[meta.id].meta  # with the session's prior file applied
     base = [getattr(pytest.mark, str(v)) for v in (meta.family, meta.modality, meta.prior, meta.method)]
     marks: dict[str, list[Any]] = {}  # per task; building marks is the costly part of collection
     params = []
     for key in harness.keys_for(meta.id):
         if key.task not in marks:
-            surface = harness.placements[key.task][meta.id]
+            surface = harness.surface(key.task, meta.id)
             scenario = harness.tasks[key.task].task.scenario
-            marks[key.task] = [*base, getattr(pytest.mark, f"surface_{surface}"), pytest.mark.scenario(scenario)]
+            marks[key.task] = [*base, pytest.mark.scenario(scenario)]
+            if surface is not None:
+                marks[key.task].append(getattr(pytest.mark, f"surface_{surface}"))
         params.append(pytest.param(key, id=f"{key.model}-{key.task}-r{key.round}", marks=marks[key.task]))
     metafunc.parametrize("run", params, indirect=True)
 
@@ -229,11 +261,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             idle.append(item)  # a rule no task injects: no item, rather than an empty-parameter skip
         if key is None or meta is None:
             continue
+        meta = harness.rules[meta.id].meta
         task = harness.tasks[key.task].task
         ref = task.ref(meta.id)
-        surface = harness.placements[key.task][meta.id]
+        surface = harness.surface(key.task, meta.id)
         props = {
             "model": key.model,
+            "population": harness.options.population,
             "task": key.task,
             "scenario": task.scenario,
             "round": key.round,
@@ -242,12 +276,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             "modality": str(meta.modality),
             "prior": str(meta.prior),
             "lineage": str(meta.lineage),
-            "surface": str(surface),
+            "surface": None if surface is None else str(surface),
             "severity": str(ref.severity or meta.severity),
             "method": str(meta.method),
         }
         item.user_properties.extend(props.items())
         item.extra_keyword_matches.update({meta.id, key.task, task.scenario, key.model, f"surface_{surface}"})
+        item.user_properties[:] = [(k, v) for k, v in item.user_properties if v is not None]
         rule_items.append((key.model, key.task, key.round, meta.id, item))
     if idle:
         config.hook.pytest_deselected(items=idle)
@@ -302,6 +337,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     props = dict(item.user_properties)
     verdict = Verdict(
         model=props["model"],
+        population=props["population"],
         model_id=None,
         task=props["task"],
         scenario=props["scenario"],
@@ -311,7 +347,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         modality=props["modality"],
         prior=props["prior"],
         lineage=props["lineage"],
-        surface=props["surface"],
+        surface=props.get("surface"),
         severity=props["severity"],
         method=props["method"],
         status=status,
@@ -339,8 +375,9 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
 class _Collector:
     """Controller-only plugin: collects verdicts from reports and writes the summary and records."""
 
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: Harness, full: bool) -> None:
         self.harness = harness
+        self.full = full
         self.rows: list[dict[str, Any]] = []
         self.fresh: set[str] = set()
 
@@ -357,7 +394,7 @@ class _Collector:
             return
         from .metrics.accuracy import summarize  # reports pull in pandas/matplotlib: import only when used
         from .report.records import write_run
-        from .report.terminal import summary_table
+        from .report.terminal import full_tables, summary_table
 
         o = self.harness.options
         keys = {f"{r['model']}/{r['task']}/r{r['round']}" for r in self.rows}
@@ -370,10 +407,13 @@ class _Collector:
             "trajectories": len(keys),
             "trajectories_recorded": len(fresh),
             "store": str(self.harness.store.base),
+            "population": o.population,
         }
         run_dir = write_run(o.report_dir / o.run_id, self.rows, meta)
         tr = terminalreporter
         tr.write_sep("=", "Harness-IF summary")
         tr.write_line(summary_table(summarize(self.rows)))
+        if self.full:
+            tr.write_line(full_tables(self.rows))
         tr.write_line(f"trajectories: {len(keys)} ({len(fresh)} recorded now, {len(keys) - len(fresh)} re-used)")
         tr.write_line(f"records: {run_dir}")

@@ -232,3 +232,39 @@ def test_a_third_party_agent_plugs_in_through_the_hook(pytester: pytest.Pytester
     )
     pytester.runpytest("--harness-model=my-agent", "-p", "no:cacheprovider").assert_outcomes(passed=2, deselected=1)
     assert {r["model"] for r in verdicts(panel)} == {"my-agent"}
+
+
+def test_zero_injection_withholds_every_rule_and_is_its_own_population(pytester: pytest.Pytester, panel: Path) -> None:
+    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
+    verdicts(panel)
+    result = pytester.runpytest("--harness-model=defaults", "--harness-zero-injection", "-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["trajectories: 1 (1 recorded now, 0 re-used)"])
+    rows = verdicts(panel)
+    assert {r["population"] for r in rows} == {"zero_injection"} and {r.get("surface") for r in rows} == {None}
+    records = sorted(panel.glob(".harnessif/runs/*/defaults/mini/r1/trajectory.json"))
+    assert len(records) == 2  # a separate store config: never mixed with the main panel's records
+    probe = next(json.loads(p.read_text()) for p in records if not json.loads(p.read_text())["placement"])
+    text = probe["system_prompt"] + json.dumps(probe["tools"]) + " ".join(t["user"] for t in probe["turns"])
+    assert "DONE" not in text and "print()" not in text
+
+
+def test_prior_file_overrides_labels_and_lineage(pytester: pytest.Pytester, panel: Path) -> None:
+    priors = panel / "priors.yaml"
+    priors.write_text("format: harnessif-priors/1\nrules:\n  MP-002: {prior: against_prior, lineage: consensus}\n")
+    pytester.runpytest("--harness-model=gold", f"--harness-priors={priors}", "-p", "no:cacheprovider")
+    row = next(r for r in verdicts(panel) if r["rule"] == "MP-002")
+    assert (row["prior"], row["lineage"]) == ("against_prior", "consensus")
+    priors.write_text("format: harnessif-priors/1\nrules:\n  MP-002: {prior: sideways, lineage: consensus}\n")
+    bad = pytester.runpytest("--harness-model=gold", f"--harness-priors={priors}", "-p", "no:cacheprovider")
+    assert bad.ret == pytest.ExitCode.USAGE_ERROR
+    bad.stderr.fnmatch_lines(["*priors.yaml: rules.MP-002.prior*"])
+
+
+def test_full_report_adds_family_and_surface_tables(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("--harness-model=gold", "--harness-report=full", "-p", "no:cacheprovider")
+    out = result.stdout.str()
+    assert "output_control" in out and "code_style" in out and "F-Acc" in out
+    (run_dir,) = (panel / "reports").iterdir()
+    assert {"verdicts.jsonl", "summary.json", "verdicts.csv", "verdicts.parquet", "report.html"} <= {
+        p.name for p in run_dir.iterdir()
+    }

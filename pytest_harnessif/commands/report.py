@@ -1,27 +1,63 @@
-"""`harnessif report <run-dir>`: re-print a run's summary from its records alone."""
+"""`harnessif report <run-dir>`: regenerate a run's tables, figures and HTML report from its records alone."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..metrics.accuracy import summarize
-from ..report.records import RecordError, read_verdicts
-from ..report.terminal import summary_table
+from ..metrics.frame import to_frame
+from ..metrics.priors import PriorsError, apply_priors, load_priors
+from ..report.records import HTML, SUMMARY, RecordError, read_verdicts, write_derived
+from ..report.terminal import full_tables, summary_table
+
+
+def _meta(run_dir: Path) -> dict[str, Any]:
+    path = run_dir / SUMMARY
+    if not path.is_file():
+        return {}
+    return {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if k != "models"}
 
 
 def run(args: argparse.Namespace) -> int:
+    source = Path(args.run_dir)
+    run_dir = source if source.is_dir() else source.parent
+    if args.priors and not args.out:
+        print(
+            "harnessif report: --priors re-labels the verdicts; give --out so the run's own outputs stay as recorded",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        rows = read_verdicts(Path(args.run_dir))
-    except RecordError as exc:
+        rows = to_frame(read_verdicts(source))
+        meta = _meta(run_dir)
+        if args.priors:
+            rows = apply_priors(rows, load_priors(Path(args.priors)))
+            meta["priors"] = str(args.priors)
+    except (RecordError, PriorsError) as exc:
         print(f"harnessif report: {exc}", file=sys.stderr)
         return 2
     print(summary_table(summarize(rows)))
+    if args.full:
+        print("\n" + full_tables(rows))
+    out = Path(args.out) if args.out else run_dir
+    if not args.no_files:
+        write_derived(out, rows, meta)
+        print(f"\nreport: {out / HTML}")
     return 0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("report", help="print the summary table of a run directory (reports/<run-id>/)")
+    parser = sub.add_parser(
+        "report",
+        help="print a run's summary and regenerate its tables, figures and report.html from verdicts.jsonl",
+    )
     parser.add_argument("run_dir", help="a reports/<run-id>/ directory or its verdicts.jsonl")
+    parser.add_argument("--full", action="store_true", help="also print the accuracy, family and surface tables")
+    parser.add_argument("--out", metavar="DIR", help="write the outputs here instead of the run directory")
+    parser.add_argument("--priors", metavar="FILE", help="re-label rule priors from a prior file (needs --out)")
+    parser.add_argument("--no-files", action="store_true", help="print only; write nothing")
     parser.set_defaults(func=run)

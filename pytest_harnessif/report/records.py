@@ -1,4 +1,6 @@
-"""Verdict records on disk: `verdicts.jsonl` (canonical, one row per verdict) and `summary.json`."""
+"""Verdict records on disk: `verdicts.jsonl` (canonical, one row per verdict) and `summary.json`, plus the
+derived outputs regenerated from them: CSV and Parquet records, per-population tables (CSV), figures (PNG)
+and the self-contained `report.html`."""
 
 from __future__ import annotations
 
@@ -7,29 +9,85 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from pydantic import ValidationError
 
-from ..metrics.accuracy import summarize
+from ..metrics.accuracy import severity_columns, summarize
+from ..metrics.frame import to_frame
+from ..metrics.panel import panels
 from ..schema import Verdict
+from . import figures, html
+from .analysis import analyse
 
 VERDICTS = "verdicts.jsonl"
 SUMMARY = "summary.json"
+CSV, PARQUET, HTML = "verdicts.csv", "verdicts.parquet", "report.html"
+TABLES, FIGURES = "tables", "figures"
+ORDER = ["model", "task", "round", "rule"]
 
 
 class RecordError(ValueError):
     """A verdict file that cannot be read; the message names the file and line."""
 
 
+def _atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
 def write_run(run_dir: Path, rows: Iterable[Mapping[str, Any]], meta: Mapping[str, Any]) -> Path:
-    """Write verdict rows (sorted for stable output) and the summary into `run_dir`."""
+    """Write verdict rows (sorted for stable output), the summary and every derived output into `run_dir`."""
     run_dir.mkdir(parents=True, exist_ok=True)
-    ordered = sorted(rows, key=lambda r: (r["model"], r["task"], r["round"], r["rule"]))
-    tmp = run_dir / f".{VERDICTS}.tmp"
-    tmp.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered), encoding="utf-8")
-    tmp.replace(run_dir / VERDICTS)
+    ordered = sorted(rows, key=lambda r: (r.get("population", "main"), *(r[k] for k in ORDER)))
+    _atomic(run_dir / VERDICTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered).encode())
     summary = {**meta, "models": [s.as_dict() for s in summarize(ordered)]}
     (run_dir / SUMMARY).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_derived(run_dir, ordered, meta)
     return run_dir
+
+
+def scored_records(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> pd.DataFrame:
+    """The verdict rows with their scoring columns: `scored` (status after the cascade rules), `deduped`, and
+    the severity weight with earned/possible points (spec 5.5, 9.5); sorted by population, model, task, round,
+    rule."""
+    frames = [df.join(severity_columns(df)) for df in panels(rows).values()]
+    if not frames:
+        return pd.DataFrame()
+    return pd.concat(frames, ignore_index=True).sort_values(["population", *ORDER], kind="stable", ignore_index=True)
+
+
+def write_tabular(out_dir: Path, records: pd.DataFrame) -> list[Path]:
+    """`verdicts.csv` and `verdicts.parquet` next to the canonical JSONL."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    csv, parquet = out_dir / CSV, out_dir / PARQUET
+    _atomic(csv, records.to_csv(index=False).encode())
+    tmp = parquet.with_name(f".{parquet.name}.tmp")
+    records.to_parquet(tmp, index=False)
+    tmp.replace(parquet)
+    return [csv, parquet]
+
+
+def write_derived(
+    out_dir: Path, rows: Iterable[Mapping[str, Any]] | pd.DataFrame, meta: Mapping[str, Any]
+) -> list[Path]:
+    """Regenerate every derived output in `out_dir` from verdict rows: CSV/Parquet records,
+    `tables/<population>/<table>.csv`, `figures/<population>/<figure>.png` and `report.html`."""
+    frame = to_frame(rows)
+    written = write_tabular(out_dir, scored_records(frame))
+    analyses = analyse(frame)
+    pictures = {name: figures.render(a) for name, a in analyses.items()}
+    for name, a in analyses.items():
+        for kind, items in ((TABLES, a.tables()), (FIGURES, pictures[name])):
+            folder = out_dir / kind / name
+            folder.mkdir(parents=True, exist_ok=True)
+            for stem, item in items.items():
+                path = folder / (f"{stem}.csv" if kind == TABLES else f"{stem}.png")
+                _atomic(path, item.to_csv().encode() if kind == TABLES else item)
+                written.append(path)
+    page = out_dir / HTML
+    _atomic(page, html.render(analyses, pictures, meta).encode())
+    return [*written, page]
 
 
 def read_verdicts(path: Path) -> list[dict[str, Any]]:

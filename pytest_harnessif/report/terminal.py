@@ -1,38 +1,132 @@
-"""The compact per-model summary table printed at the end of a run and by `harnessif report`."""
+"""Terminal tables: the compact per-model summary printed at the end of a run and by `harnessif report`, and
+the full tables (`--harness-report=full`): accuracy columns, family x model and surface."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from ..metrics import accuracy, noncoding, taxonomy
 from ..metrics.accuracy import ModelSummary
+from ..metrics.panel import panels
+from ..metrics.populations import NONCODING
+from .format import interval, pct
 
 HEADER = ("model", "N", "pass", "fail", "n/a", "errors", "Acc", "AP-Acc", "delta")
 
 
-def _pct(value: float | None, signed: bool = False) -> str:
-    if value is None:
-        return "-"
-    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
-
-
-def summary_table(summaries: list[ModelSummary]) -> str:
-    """A fixed-width table, one row per model; accuracies in percent, delta in points."""
-    rows = [HEADER] + [
-        (
-            s.model,
-            str(s.n),
-            str(s.passed),
-            str(s.failed),
-            str(s.na),
-            str(s.error),
-            _pct(s.acc),
-            _pct(s.ap_acc),
-            _pct(s.delta, signed=True),
-        )
-        for s in summaries
-    ]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+def text_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """Fixed-width table: first column left-aligned, the others right-aligned, a rule under the header."""
+    cells = [tuple(header), *(tuple(r) for r in rows)]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     lines = [
         "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
-        for r in rows
+        for r in cells
     ]
     lines.insert(1, "-" * len(lines[0]))
     return "\n".join(lines)
+
+
+def _compact(summaries: list[ModelSummary]) -> str:
+    return text_table(
+        HEADER,
+        (
+            (
+                s.model,
+                str(s.n),
+                str(s.passed),
+                str(s.failed),
+                str(s.na),
+                str(s.error),
+                pct(s.acc),
+                pct(s.ap_acc),
+                pct(s.delta, signed=True),
+            )
+            for s in summaries
+        ),
+    )
+
+
+def summary_table(summaries: list[ModelSummary]) -> str:
+    """One row per model, accuracies in percent, delta in points; one titled block per population when the
+    summaries span more than one (populations are never pooled)."""
+    populations = list(dict.fromkeys(s.population for s in summaries))
+    if len(populations) <= 1:
+        return _compact(summaries)
+    return "\n\n".join(
+        f"population: {p}\n" + _compact([s for s in summaries if s.population == p]) for p in populations
+    )
+
+
+def _accuracy(df: pd.DataFrame) -> str:
+    table = accuracy.accuracy_table(df).join(accuracy.severity_weighted(df))
+    return text_table(
+        ("model", "eligible", "Acc", "F-Acc", "DW-Acc", "AP-Acc", "delta", "SW-Acc"),
+        (
+            (
+                str(m),
+                f"{t['eligible']:.0f}",
+                pct(t["acc"]),
+                pct(t["f_acc"]),
+                pct(t["dw_acc"]),
+                pct(t["ap_acc"]),
+                pct(t["delta"], signed=True),
+                pct(t["sw_acc"]),
+            )
+            for m, t in table.iterrows()
+        ),
+    )
+
+
+def _family(df: pd.DataFrame) -> str:
+    grid = taxonomy.family_by_model(df)
+    pooled = taxonomy.by_family(df)
+    return text_table(
+        ("family", *map(str, grid.columns), "pooled", "N"),
+        (
+            (str(f), *(pct(v) for v in grid.loc[f]), pct(pooled.loc[f, "acc"]), f"{pooled.loc[f, 'eligible']:.0f}")
+            for f in grid.index
+        ),
+    )
+
+
+def _surface(df: pd.DataFrame) -> str:
+    table = taxonomy.by_surface(df)
+    return text_table(
+        ("surface", "Acc", "N"), ((str(s), pct(t["acc"]), f"{t['eligible']:.0f}") for s, t in table.iterrows())
+    )
+
+
+def _nc_macro(df: pd.DataFrame) -> str:
+    table = noncoding.nc_macro(df)
+    return text_table(
+        ("model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "runs", "cases"),
+        (
+            (
+                str(m),
+                pct(t["nc_macro"]),
+                interval(t["lo"], t["hi"]),
+                pct(t["sigma_r"]),
+                pct(t["sigma_c"]),
+                f"{t['valid_runs']:.0f}",
+                f"{t['cases']:.0f}",
+            )
+            for m, t in table.iterrows()
+        ),
+    )
+
+
+def full_tables(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> str:
+    """Per population: the accuracy columns (Acc, F-Acc, DW-Acc, AP-Acc, delta, severity-weighted), Acc by
+    family x model and Acc by surface; NC-Macro for the non-coding population."""
+    blocks = []
+    for name, df in panels(rows).items():
+        if name == NONCODING:
+            blocks.append(f"NC-Macro ({name})\n{_nc_macro(df)}")
+            continue
+        blocks.append(f"Accuracy ({name})\n{_accuracy(df)}")
+        blocks.append(f"Acc by family x model ({name})\n{_family(df)}")
+        blocks.append(f"Acc by surface ({name})\n{_surface(df)}")
+    return "\n\n".join(blocks)

@@ -1,0 +1,44 @@
+"""`harnessif compare <run-dir>... --out DIR`: merge runs of different models into one cohort and report it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..metrics.accuracy import summarize
+from ..report.records import HTML, RecordError, write_run
+from ..report.terminal import full_tables, summary_table
+from ._runs import load_runs
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rows, ids = load_runs([Path(p) for p in args.run_dirs])
+    except RecordError as exc:
+        print(f"harnessif compare: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    meta = {
+        "run_id": out.name,
+        "cohort_of": ids,
+        "models": sorted({r["model"] for r in rows}),
+        "rounds": max((r["round"] for r in rows), default=0),
+    }
+    write_run(out, rows, meta)
+    print(summary_table(summarize(rows)))
+    if args.full:
+        print("\n" + full_tables(rows))
+    print(f"\ncohort of {len(ids)} run(s): {out / HTML}")
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "compare",
+        help="merge run directories (e.g. one per model) into one cohort: records, tables, figures, report.html",
+    )
+    parser.add_argument("run_dirs", nargs="+", metavar="RUN_DIR", help="reports/<run-id>/ directories")
+    parser.add_argument("--out", required=True, metavar="DIR", help="directory for the merged cohort")
+    parser.add_argument("--full", action="store_true", help="also print the accuracy, family and surface tables")
+    parser.set_defaults(func=run)

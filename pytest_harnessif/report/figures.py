@@ -1,0 +1,139 @@
+"""The report's figures as PNG bytes (matplotlib's object API, no pyplot state): Acc vs AP-Acc with
+intervals, family x model heatmap, surface bars, failure taxonomy, reliability and NC-Macro."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from ..metrics.bootstrap import BootstrapResult
+from ..metrics.reliability import Reliability
+from .analysis import Analysis, NoncodingAnalysis
+from .format import num
+
+ACC, AP = "#1f77b4", "#d62728"
+
+
+def _png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _height(n: int) -> float:
+    return max(2.2, 0.45 * n + 1.2)
+
+
+def acc_vs_ap(boot: BootstrapResult) -> bytes:
+    """Per model (by Acc), Acc and AP-Acc on common support with their item-clustered 95% intervals."""
+    table = boot.models.sort_values("acc", ascending=True, kind="stable")
+    y = np.arange(len(table))
+    fig = Figure(figsize=(7.5, _height(len(table))))
+    ax = fig.subplots()
+    for col, colour, shift, label in (("acc", ACC, 0.12, "Acc"), ("ap_acc", AP, -0.12, "AP-Acc")):
+        mid = 100 * table[col].to_numpy()
+        err = np.abs(100 * table[[f"{col}_lo", f"{col}_hi"]].to_numpy().T - mid)
+        ax.errorbar(mid, y + shift, xerr=np.nan_to_num(err), fmt="o", color=colour, capsize=3, label=label)
+    ax.set_yticks(y, [str(m) for m in table.index])
+    ax.set_xlabel("% of eligible verdicts (common support, 95% item-clustered CI)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)
+
+
+def family_heatmap(acc: pd.DataFrame) -> bytes:
+    """Acc per family (rows) x model (columns), annotated in percent."""
+    values = 100 * acc.to_numpy(dtype=float)
+    fig = Figure(figsize=(max(4.0, 1.0 * acc.shape[1] + 2.5), _height(acc.shape[0])))
+    ax = fig.subplots()
+    image = ax.imshow(np.ma.masked_invalid(values), cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+    ax.set_xticks(range(acc.shape[1]), [str(c) for c in acc.columns], rotation=35, ha="right")
+    ax.set_yticks(range(acc.shape[0]), [str(f) for f in acc.index])
+    for (i, j), v in np.ndenumerate(values):
+        ax.text(j, i, "-" if np.isnan(v) else f"{v:.0f}", ha="center", va="center", fontsize=8)
+    fig.colorbar(image, ax=ax, label="Acc %")
+    return _png(fig)
+
+
+def surface_bars(surface: pd.DataFrame) -> bytes:
+    """Pooled Acc per surface, with each bar's eligible N."""
+    fig = Figure(figsize=(6.0, 3.0))
+    ax = fig.subplots()
+    bars = ax.bar([str(s) for s in surface.index], 100 * surface["acc"].to_numpy(), color=ACC)
+    ax.bar_label(bars, labels=[f"N={n:.0f}" for n in surface["eligible"]], fontsize=8)
+    ax.set_ylabel("pooled Acc %")
+    ax.set_ylim(0, 110)
+    return _png(fig)
+
+
+def failure_taxonomy(classes: pd.DataFrame, families: pd.DataFrame) -> bytes:
+    """Failures by rule-structure class (with fail rate) and each family's share of all failures."""
+    fig = Figure(figsize=(10.0, 3.4))
+    left, right = fig.subplots(1, 2)
+    body = classes.drop(index="total", errors="ignore")
+    bars = left.bar([str(c) for c in body.index], body["failures"].to_numpy(), color=AP)
+    left.bar_label(bars, labels=[f"{100 * r:.1f}% fail" for r in body["fail_rate"]], fontsize=8)
+    left.set_ylabel("failures")
+    left.set_title("failure class (from modality)")
+    right.barh([str(f) for f in families.index][::-1], 100 * families["share"].to_numpy()[::-1], color=AP)
+    right.set_xlabel("% of all failures")
+    right.set_title("failures by family")
+    return _png(fig)
+
+
+def reliability_plot(rel: Reliability, methods: pd.DataFrame) -> bytes:
+    """Per-cell round range of Acc (needs >= 2 rounds) and Kendall tau of each method against overall Acc."""
+    fig = Figure(figsize=(10.0, 3.4))
+    left, right = fig.subplots(1, 2)
+    if len(rel.cell_range):
+        left.hist(100 * rel.cell_range.to_numpy(), bins=20, color=ACC)
+        left.axvline(100 * rel.mean_cell_range, color="black", linestyle="--", label="mean")
+        left.legend()
+        left.set_xlabel("agent x item round range of Acc (pp)")
+        left.set_ylabel("cells")
+    else:
+        left.text(0.5, 0.5, f"{rel.rounds} round(s): round ranges and ICC need >= 2", ha="center", va="center")
+        left.set_axis_off()
+    left.set_title(f"ICC(1,1): agent level {num(rel.agent_icc)}, agent x item {num(rel.cell_icc)}")
+    tau = methods.dropna(subset=["tau"])
+    right.barh(tau["method"].astype(str).to_numpy(), tau["tau"].to_numpy(), color=ACC)
+    right.set_xlim(-1, 1)
+    right.axvline(0, color="black", linewidth=0.8)
+    right.set_xlabel("Kendall tau-b vs overall ranking")
+    right.set_title("check methods")
+    return _png(fig)
+
+
+def nc_macro(table: pd.DataFrame) -> bytes:
+    """NC-Macro per model with its domain-stratified 95% interval."""
+    table = table.sort_values("nc_macro", kind="stable")
+    y = np.arange(len(table))
+    mid = 100 * table["nc_macro"].to_numpy()
+    err = np.abs(100 * table[["lo", "hi"]].to_numpy().T - mid)
+    fig = Figure(figsize=(7.0, _height(len(table))))
+    ax = fig.subplots()
+    ax.errorbar(mid, y, xerr=np.nan_to_num(err), fmt="o", color=ACC, capsize=3)
+    ax.set_yticks(y, [str(m) for m in table.index])
+    ax.set_xlabel("NC-Macro % (95% domain-stratified CI)")
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)
+
+
+def render(analysis: Analysis) -> dict[str, bytes]:
+    """Every figure of one population's analysis, by file-friendly name."""
+    if isinstance(analysis, NoncodingAnalysis):
+        return {"nc_macro": nc_macro(analysis.nc_macro)} if len(analysis.nc_macro) else {}
+    a = analysis
+    if a.accuracy.empty:
+        return {}
+    out = {"acc_vs_ap": acc_vs_ap(a.bootstrap)} if len(a.bootstrap.models) else {}
+    out["family_heatmap"] = family_heatmap(a.family_models)
+    out["surface"] = surface_bars(a.surface)
+    if a.family_failures["failures"].sum():
+        out["failure_taxonomy"] = failure_taxonomy(a.taxonomy, a.family_failures)
+    if len(a.reliability.cell_range) or a.methods["tau"].notna().any():
+        out["reliability"] = reliability_plot(a.reliability, a.methods)
+    return out

@@ -1,0 +1,273 @@
+"""The self-contained HTML report: one section per population, tables inline, figures as base64 PNG."""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from .analysis import Analysis, CodingAnalysis, NoncodingAnalysis
+from .format import interval, num, pct
+
+STYLE = """
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;color:#222}
+h1{font-size:1.6rem}h2{border-bottom:2px solid #ddd;padding-bottom:.2rem;margin-top:2.5rem}h3{margin-top:1.6rem}
+table{border-collapse:collapse;margin:.6rem 0;font-size:.88rem}
+th,td{border:1px solid #ddd;padding:.25rem .55rem;text-align:right}th{background:#f4f4f4}
+td:first-child,th:first-child{text-align:left}
+img{max-width:100%;display:block;margin:.6rem 0}.note{color:#555;font-size:.88rem}
+dl{display:grid;grid-template-columns:max-content auto;gap:.1rem 1rem}dt{font-weight:600}
+"""
+
+Cell = Callable[[Any], str]
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _frame(df: pd.DataFrame, columns: Mapping[str, tuple[str, Cell]], index: str) -> str:
+    """A DataFrame as a table: `columns` maps column -> (heading, formatter); the index comes first."""
+    rows = ([str(i), *(fmt(r[c]) for c, (_, fmt) in columns.items())] for i, r in df.iterrows())
+    return _table([index, *(h for h, _ in columns.values())], rows)
+
+
+def _count(v: Any) -> str:
+    return "-" if pd.isna(v) else f"{v:.0f}"
+
+
+def _signed(v: Any) -> str:
+    return pct(v, signed=True)
+
+
+def _img(figures: Mapping[str, bytes], name: str, alt: str) -> str:
+    if name not in figures:
+        return ""
+    data = base64.b64encode(figures[name]).decode("ascii")
+    return f'<img id="fig-{name}" alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def _headline(a: CodingAnalysis) -> str:
+    acc = a.accuracy
+    cols = {
+        "eligible": ("eligible", _count),
+        "acc": ("Acc", pct),
+        "f_acc": ("F-Acc", pct),
+        "dw_acc": ("DW-Acc", pct),
+        "ap_eligible": ("AP N", _count),
+        "ap_acc": ("AP-Acc", pct),
+        "delta": ("delta", _signed),
+        "sw_acc": ("SW-Acc", pct),
+    }
+    ranked = acc.sort_values("acc", ascending=False, kind="stable")
+    spread = (
+        f"Mean delta (agent-macro) {pct(acc['delta'].mean(), signed=True)} points; Acc span "
+        f"{pct(acc['acc'].max() - acc['acc'].min())} pp, SD {pct(acc['acc'].std())} pp over {len(acc)} model(s)."
+    )
+    return (
+        "<h3>Accuracy (spec 5.1-5.5)</h3>" + _frame(ranked, cols, "model") + f'<p class="note">{spread} F-Acc and '
+        "DW-Acc depend on the cohort; SW-Acc is the severity-weighted view (must 3, should 2, may 1), descriptive "
+        "only.</p>"
+    )
+
+
+def _uncertainty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    s, b = a.support, a.bootstrap
+    m = b.models
+    rows = (
+        (
+            str(model),
+            pct(r["acc"]),
+            interval(r["acc_lo"], r["acc_hi"]),
+            pct(r["ap_acc"]),
+            interval(r["ap_acc_lo"], r["ap_acc_hi"]),
+            pct(r["delta"], signed=True),
+            interval(r["delta_lo"], r["delta_hi"], signed=True),
+        )
+        for model, r in m.sort_values("acc", ascending=False, kind="stable").iterrows()
+    )
+    adjacent = (
+        (
+            str(r["rank"]),
+            f"{r['higher']} > {r['lower']}",
+            pct(r["diff"], signed=True),
+            interval(r["diff_lo"], r["diff_hi"], signed=True),
+            "separated" if r["separated"] else "tied",
+        )
+        for _, r in b.adjacent.iterrows()
+    )
+    groups = " | ".join(", ".join(g) for g in b.tie_groups) or "-"
+    return (
+        "<h3>Common support and item-clustered bootstrap (spec 5.6-5.7)</h3>"
+        f'<p class="note">Common support keeps {s.kept} of {s.keys} (item, round, rule) keys '
+        f"({pct(s.share)}%), {s.against_keys} against-prior, over {s.items} item(s). Bootstrap: {b.resamples} "
+        f"item resamples, seed {b.seed}, {b.level:.0%} percentile intervals.</p>"
+        + _img(figures, "acc_vs_ap", "Acc and AP-Acc per model with intervals")
+        + _table(["model", "Acc", "95% CI", "AP-Acc", "95% CI", "delta", "95% CI"], rows)
+        + "<h4>Adjacent-rank Acc differences</h4>"
+        + _table(["rank", "pair", "diff", "95% CI", "verdict"], adjacent)
+        + f'<p class="note">Tie groups: {html.escape(groups)}</p>'
+    )
+
+
+def _lineage(a: CodingAnalysis) -> str:
+    cols = {c: (c, _count) for c in ("consensus", "curated", "unknown")}
+    cols |= {f"{c}_share": (f"{c} %", pct) for c in ("consensus", "curated", "unknown")}
+    return "<h3>AP-Acc rows by prior lineage (spec 6.3)</h3>" + _frame(a.lineage, cols, "model")
+
+
+def _difficulty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    family = {
+        "acc": ("pooled Acc", pct),
+        "eligible": ("N", _count),
+        "build_min": ("min", pct),
+        "build_max": ("max", pct),
+    }
+    pooled = {"acc": ("pooled Acc", pct), "eligible": ("N", _count)}
+    return (
+        "<h3>Family x model (spec 5.11)</h3>"
+        + _img(figures, "family_heatmap", "Acc heatmap by family and model")
+        + _frame(a.family, family, "family")
+        + "<h3>Surfaces (spec 5.11, Table 4)</h3>"
+        + _img(figures, "surface", "pooled Acc per surface")
+        + _frame(a.surface, pooled, "surface")
+        + '<p class="note">Surface strata are descriptive: the panel is not paired across surfaces.</p>'
+        + "<h3>Coarse modality classes</h3>"
+        + _frame(a.modality, pooled, "modality class")
+    )
+
+
+def _taxonomy(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    classes = {
+        "failures": ("failures", _count),
+        "share": ("share", pct),
+        "eligible": ("eligible", _count),
+        "fail_rate": ("fail rate", pct),
+    }
+    return (
+        "<h3>Failure taxonomy (spec 5.10)</h3>"
+        + _img(figures, "failure_taxonomy", "failures by class and family")
+        + _frame(a.taxonomy, classes, "class")
+        + _frame(a.family_failures, {"failures": ("failures", _count), "share": ("share", pct)}, "family")
+    )
+
+
+def _reliability(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    r = a.reliability
+    cols = {
+        "eligible": ("eligible", _count),
+        "share": ("share", pct),
+        "pass_rate": ("pass rate", pct),
+        "per_agent": ("N/agent", lambda v: f"{v:.1f}"),
+        "tau": ("Kendall tau-b", lambda v: num(v, 2)),
+    }
+    return (
+        "<h3>Reliability (spec 4.2, 5.8)</h3>"
+        f"<dl><dt>rounds</dt><dd>{r.rounds}</dd><dt>ICC(1,1) agent level</dt><dd>{num(r.agent_icc)} "
+        f"({r.agents} agents)</dd><dt>ICC(1,1) agent x item</dt><dd>{num(r.cell_icc)} ({r.cells} cells)</dd>"
+        f"<dt>mean per-cell round range</dt><dd>{pct(r.mean_cell_range)} pp</dd></dl>"
+        + _img(figures, "reliability", "round ranges and method agreement")
+        + _frame(a.methods.set_index("method"), cols, "method")
+    )
+
+
+def _cascade(a: CodingAnalysis) -> str:
+    deduped = int(a.frame["deduped"].sum())
+    untestable = int(a.cascade["untestable"].sum()) if len(a.cascade) else 0
+    rows = (
+        (
+            str(r["task"]),
+            str(r["rule"]),
+            str(r["artifacts"]),
+            str(r["tested"]),
+            str(r["missing"]),
+            "untestable" if r["untestable"] else "kept",
+        )
+        for _, r in a.cascade.iterrows()
+    )
+    return (
+        "<h3>Cascade rules (spec 4.4)</h3>"
+        f'<p class="note">{deduped} dependent failure(s) deduped to n/a; {untestable} (item, rule) pair(s) '
+        "untestable after the fairness audit.</p>"
+        + (
+            _table(["item", "rule", "missing artifact", "agents tested", "agents missing", "audit"], rows)
+            if len(a.cascade)
+            else ""
+        )
+    )
+
+
+def _coding(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    if a.accuracy.empty:
+        return "<p>No verdicts.</p>"
+    return "".join(
+        (
+            _headline(a),
+            _uncertainty(a, figures),
+            _lineage(a),
+            _difficulty(a, figures),
+            _taxonomy(a, figures),
+            _reliability(a, figures),
+            _cascade(a),
+        )
+    )
+
+
+def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    t = a.nc_macro.sort_values("nc_macro", ascending=False, kind="stable")
+    rows = (
+        (
+            str(m),
+            pct(r["nc_macro"]),
+            interval(r["lo"], r["hi"]),
+            pct(r["sigma_r"]),
+            pct(r["sigma_c"]),
+            _count(r["valid_runs"]),
+            _count(r["cases"]),
+        )
+        for m, r in t.iterrows()
+    )
+    domains = {str(c): (str(c), pct) for c in a.domains.columns}
+    return (
+        "<h3>NC-Macro (spec 8.1)</h3>"
+        + _img(figures, "nc_macro", "NC-Macro per model with intervals")
+        + _table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "cases"], rows)
+        + '<p class="note">Case-macro average; domain-stratified bootstrap. Never pooled with the coding '
+        "panel.</p><h3>Per domain</h3>" + _frame(a.domains, domains, "model")
+    )
+
+
+def _meta(meta: Mapping[str, Any]) -> str:
+    def text(v: Any) -> str:
+        return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+
+    items = "".join(
+        f"<dt>{html.escape(str(k))}</dt><dd>{html.escape(text(v))}</dd>"
+        for k, v in meta.items()
+        if not isinstance(v, dict)
+    )
+    return f"<dl>{items}</dl>" if items else ""
+
+
+def render(
+    analyses: Mapping[str, Analysis], figures: Mapping[str, Mapping[str, bytes]], meta: Mapping[str, Any]
+) -> str:
+    """The report page: run metadata, then one section per population (populations are never pooled)."""
+    sections = []
+    for name, a in analyses.items():
+        body = _noncoding(a, figures[name]) if isinstance(a, NoncodingAnalysis) else _coding(a, figures[name])
+        sections.append(
+            f'<section id="population-{html.escape(name)}"><h2>Population: {html.escape(name)}</h2>{body}</section>'
+        )
+    title = f"Harness-IF report {meta.get('run_id', '')}".strip()
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{_meta(meta)}"
+        + ("".join(sections) or "<p>No verdicts.</p>")
+        + "</body></html>\n"
+    )
