@@ -7,16 +7,20 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .agents.registry import AgentSpec, MissingCredentials
 from .evidence import Run
 from .library import RuleEntry, TaskEntry, load_rules, load_tasks
 from .placement import HD_VERSION, Stack, place, render
-from .runner import Recording, run_trajectory
+from .runner import Recording, SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.local import LocalSandbox
 from .schema import Lineage, Prior, RunKey, Surface
 from .store import Store, digest
 from .trajectory import Trajectory
+
+if TYPE_CHECKING:
+    from .sandbox.select import SandboxChoice
 
 RUN_CACHE_SIZE = 8
 
@@ -40,6 +44,11 @@ class Options:
     run_id: str
     zero_injection: bool = False
     priors: dict[str, tuple[Prior, Lineage]] | None = None
+    sandbox: SandboxChoice | None = None  # None: the local backend
+
+    @property
+    def sandbox_info(self) -> dict[str, str]:
+        return self.sandbox.info if self.sandbox is not None else {"backend": "local"}
 
     @property
     def population(self) -> str:
@@ -76,7 +85,8 @@ class Harness:
                 self.rules[rule_id] = dataclasses.replace(entry, meta=meta)
         self.tasks = load_tasks(self.options.tasks_dir, self.rules)
         self.placements = {tid: place(e, self.rules, self.options.seed) for tid, e in sorted(self.tasks.items())}
-        config = digest(self.options.seed, HD_VERSION, "local", self.options.population)
+        info = self.options.sandbox_info
+        config = digest(self.options.seed, HD_VERSION, info["backend"], info.get("image_id"), self.options.population)
         self.store = Store(self.options.store_dir, config)
 
     def keys_for(self, rule_id: str) -> list[RunKey]:
@@ -109,6 +119,18 @@ class Harness:
         placement = {} if self.options.zero_injection else self.placements[key.task]
         return digest(_tree_hash(entry.dir), wordings, placement, self.spec(key.model).fingerprint, HD_VERSION)
 
+    def _labels(self, key: RunKey) -> dict[str, str]:
+        """Container labels: which run and key a sandbox belongs to (`harnessif sandbox prune` reads them)."""
+        scenario = self.tasks[key.task].task.scenario
+        return {"harnessif.run": self.options.run_id, "harnessif.key": key.id, "harnessif.scenario": scenario}
+
+    def _sandbox_maker(self, key: RunKey) -> SandboxFromRepo:
+        choice = self.options.sandbox
+        if choice is None:
+            return local_sandbox
+        labels = self._labels(key)
+        return lambda repo, overlay: choice.from_repo(repo, overlay, labels)
+
     def recording(self, key: RunKey) -> Recording:
         """Load the key's recording from the store, running the agent if needed."""
         entry = self.tasks[key.task]
@@ -126,8 +148,9 @@ class Harness:
                 return Recording(
                     Trajectory(key=key, fingerprint=fingerprint, agent=key.model, status="failed", error=error)
                 )
-            rec = run_trajectory(key, entry, self.stack(key.task), agent, fingerprint)
+            rec = run_trajectory(key, entry, self.stack(key.task), agent, fingerprint, self._sandbox_maker(key))
             rec.trajectory.settings = dict(spec.settings)
+            rec.trajectory.extra["sandbox"] = self.options.sandbox_info
             return rec
 
         rec, fresh = self.store.get_or_run(key, fingerprint, play, self.options.run_id, self.options.rerun)
@@ -145,7 +168,9 @@ class Harness:
                 raise TrajectoryFailed(f"trajectory {key.id} could not run: {type(exc).__name__}: {exc}") from exc
             if rec.trajectory.status != "ok":
                 raise TrajectoryFailed(f"trajectory {key.id} failed: {rec.trajectory.error}")
-            cached = Run(rec.trajectory, self.tasks[key.task].task, rec.snapshots.__getitem__, LocalSandbox)
+            choice, labels = self.options.sandbox, self._labels(key)
+            factory = LocalSandbox if choice is None else (lambda: choice.empty(labels))
+            cached = Run(rec.trajectory, self.tasks[key.task].task, rec.snapshots.__getitem__, factory)
             self._runs[key.id] = cached
             while len(self._runs) > RUN_CACHE_SIZE:
                 self._runs.popitem(last=False)

@@ -54,6 +54,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="where reports/<run-id>/ go (default reports/ under the rootdir)",
     )
     group.addoption(
+        "--harness-sandbox",
+        choices=("auto", "local", "docker"),
+        default="local",
+        help="where trajectories run: local (default; not isolated), docker (one container per trajectory), "
+        "auto (docker when an engine answers, else local with a warning)",
+    )
+    group.addoption(
         "--harness-report",
         choices=("compact", "full"),
         default="compact",
@@ -156,6 +163,15 @@ def pytest_configure(config: pytest.Config) -> None:
             priors = load_priors(Path(priors_file))
     except PriorsError as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
+    sandbox = None
+    if config.getoption("harness_sandbox") != "local":
+        from .sandbox.base import SandboxError
+        from .sandbox.select import choose
+
+        try:
+            sandbox = choose(config.getoption("harness_sandbox"))
+        except SandboxError as exc:
+            raise pytest.UsageError(f"harnessif: {exc}") from None
     options = Options(
         models=models,
         rounds=config.getoption("harness_rounds"),
@@ -168,6 +184,7 @@ def pytest_configure(config: pytest.Config) -> None:
         run_id=run_id,
         zero_injection=config.getoption("harness_zero_injection"),
         priors=priors,
+        sandbox=sandbox,
     )
     try:
         config.stash[HARNESS] = harness = Harness(options)
@@ -217,8 +234,9 @@ def pytest_report_header(config: pytest.Config) -> str:
     o = harness.options
     return (
         f"harnessif: models {', '.join(m.name for m in o.models)}; {len(harness.tasks)} tasks, "
-        f"{len(harness.rules)} rules, {o.rounds} round(s), placement seed {o.seed}, sandbox local; "
-        f"run {o.run_id}"
+        f"{len(harness.rules)} rules, {o.rounds} round(s), placement seed {o.seed}, "
+        f"sandbox {o.sandbox_info['backend']}; run {o.run_id}"
+        + (f"\nharnessif: WARNING: {o.sandbox.warning}" if o.sandbox is not None and o.sandbox.warning else "")
     )
 
 
