@@ -1,5 +1,6 @@
-"""Classifier throughput: the real OpenAI SDK client against a loopback model that answers after 0.2 s, serial
-versus 8 calls in flight (messages per second and their ratio). No cache, so every message is a model call."""
+"""Classifier throughput: the plugin's OpenAI client (real SDK, its retry policy) against its loopback server
+answering after 0.2 s, serial versus 8 calls in flight (messages per second and their ratio). No cache, so every
+message is a model call."""
 
 from __future__ import annotations
 
@@ -12,15 +13,15 @@ from _common import ROOT
 sys.path.insert(0, str(ROOT))
 
 from pytest_harnessif.taskflow.baseline import baseline_label
-from pytest_harnessif.taskflow.classify import OUTPUT_SCHEMA, Classifier
+from pytest_harnessif.taskflow.classify import Classifier
 from pytest_harnessif.taskflow.models import make_model
-from tests.taskflow.loopback import Loopback, user_text
+from tests.support.loopback import LoopbackServer, openai_reply
 
 LATENCY, MESSAGES, CONCURRENCY = 0.2, 64, 8
 
 
-def answer(request: dict) -> str:
-    return json.dumps({"task_type": baseline_label(user_text(request)).value})
+def answer(body: dict) -> dict:
+    return openai_reply(json.dumps({"task_type": baseline_label(body["messages"][-1]["content"]).value}))
 
 
 def throughput(classifier: Classifier, concurrency: int) -> float:
@@ -33,8 +34,8 @@ def throughput(classifier: Classifier, concurrency: int) -> float:
 
 
 def main() -> None:
-    with Loopback(answer, latency=LATENCY) as server:
-        classifier = Classifier(make_model(f"openai/loopback@{server.url}", json_schema=OUTPUT_SCHEMA))
+    with LoopbackServer("openai", latency=LATENCY, respond=answer) as server:
+        classifier = Classifier(make_model(f"openai/loopback@{server.base_url}"))
         serial = throughput(classifier, 1)
         parallel = throughput(classifier, CONCURRENCY)
     print(f"classifier, {MESSAGES} messages, loopback latency {LATENCY:.1f} s")

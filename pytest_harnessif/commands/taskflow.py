@@ -9,14 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
+from ..agents.registry import MissingCredentials, ModelSpecError
+from ..agents.retry import ModelCallError
 from ..schema import Intent
 from ..taskflow.agree import MIN_SESSIONS, AgreementError, run_agreement, sample_sessions
 from ..taskflow.cache import DiskCache
-from ..taskflow.classify import OUTPUT_SCHEMA, Classifier, stats
+from ..taskflow.classify import Classifier, stats
 from ..taskflow.corpora import FORMATS, CorpusError, Session, label_sequences, load_corpus, write_jsonl
 from ..taskflow.distributions import EDGES, LENGTH_BINS, LengthMode, long_slice, task_flow
 from ..taskflow.intents import TFAS_LABELS
-from ..taskflow.models import ModelCallError, ModelSpecError, make_model
+from ..taskflow.models import make_model
 from ..taskflow.report import html_report, text_report
 from ..taskflow.sankey import PositionFlow, render_png
 from ..taskflow.tfas import compare
@@ -43,7 +45,7 @@ def _mode(args: argparse.Namespace) -> LengthMode:
 
 def _classifier(args: argparse.Namespace, spec: str) -> Classifier:
     cache = None if args.no_cache else DiskCache(Path(args.cache))
-    return Classifier(make_model(spec, json_schema=OUTPUT_SCHEMA), cache=cache, retries=args.retries)
+    return Classifier(make_model(spec), cache=cache, retries=args.retries)
 
 
 def classify(args: argparse.Namespace) -> int:
@@ -127,7 +129,7 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     def run(args: argparse.Namespace) -> int:
         try:
             return handler(args)
-        except (CorpusError, ModelSpecError, AgreementError, ValueError) as exc:
+        except (CorpusError, ModelSpecError, MissingCredentials, AgreementError, ValueError) as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
         except ModelCallError as exc:

@@ -1,8 +1,9 @@
 """The intent classifier (taskflow spec 2): one user message at a time, exactly one label, cached by content hash.
 
 The system prompt is built from the label definitions and tie-break rules; the user turn is the message alone (no
-earlier turns, no assistant output). The answer must be `{"task_type": <label>}`; an answer that does not validate
-is retried with a corrective note, and after the retries the message gets the fallback label, recorded as such.
+earlier turns, no assistant output). The answer must be `{"task_type": <label>}` (asked for in the prompt, no
+constrained decoding); an answer that does not validate is retried with a corrective note, and after the retries the
+message gets the fallback label, recorded as such.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -19,14 +19,6 @@ from ..schema import Intent
 from .cache import DiskCache, content_key
 from .intents import DEFINITIONS, LABELS, TIE_BREAKS
 from .models import TextModel
-
-OUTPUT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"task_type": {"type": "string", "enum": [label.value for label in LABELS]}},
-    "required": ["task_type"],
-    "additionalProperties": False,
-}
-"""The JSON schema of one answer; passed to models that support constrained decoding."""
 
 
 def _system_prompt() -> str:

@@ -4,19 +4,17 @@ models)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from pytest_harnessif.schema import Intent
 from pytest_harnessif.taskflow.agree import AgreementError, agreement, run_agreement, sample_sessions
 from pytest_harnessif.taskflow.baseline import BaselineModel, baseline_label
-from pytest_harnessif.taskflow.classify import OUTPUT_SCHEMA, Classifier
+from pytest_harnessif.taskflow.classify import Classifier
 from pytest_harnessif.taskflow.corpora import Message, Session
-from pytest_harnessif.taskflow.models import make_model
 
-from .loopback import Loopback, user_text
+from ..support.loopback import Body, LoopbackServer
+from .conftest import answering, model_on, user_text
 
 BUG, FEAT, EXPL = Intent.bug_fix, Intent.new_feature, Intent.explain
 TEXTS = ["Fix the crash in export.", "Add CSV export.", "How does `load()` work?", "Run the tests.",
@@ -50,24 +48,20 @@ def test_sampling_is_seeded() -> None:
 
 
 @pytest.fixture
-def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[Loopback]:
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-
-    def reply(request: dict[str, Any]) -> str:
-        label = baseline_label(user_text(request))
-        if request["model"] == "contrarian" and label is Intent.code_review:
+def loopback(openai_server: LoopbackServer) -> LoopbackServer:
+    def reply(body: Body) -> str:
+        label = baseline_label(user_text(body))
+        if body["model"] == "contrarian" and label is Intent.code_review:
             label = Intent.other  # disagrees with the baseline on one of six texts
         return json.dumps({"task_type": label.value})
 
-    with Loopback(reply) as server:
-        yield server
+    return answering(openai_server, reply)
 
 
-def test_three_models_on_100_sessions(loopback: Loopback) -> None:
+def test_three_models_on_100_sessions(loopback: LoopbackServer) -> None:
     classifiers = {"baseline": Classifier(BaselineModel()),
-                   "echo": Classifier(make_model(f"openai/echo@{loopback.url}", json_schema=OUTPUT_SCHEMA)),
-                   "contrarian": Classifier(make_model(f"openai/contrarian@{loopback.url}",
-                                                       json_schema=OUTPUT_SCHEMA))}
+                   "echo": Classifier(model_on(loopback, "echo")),
+                   "contrarian": Classifier(model_on(loopback, "contrarian"))}
     result = run_agreement(corpus(100), classifiers, concurrency=4)
     assert (result.sessions, result.messages) == (100, 300)
     assert {(p.a, p.b): p.agreement for p in result.pairs} == {

@@ -1,30 +1,22 @@
-"""classify: the real OpenAI/Anthropic SDK clients against a loopback server with scripted answers — the prompt and
-wire format, retries, the recorded fallback, the content-hash cache, concurrency, truncation."""
+"""classify: the plugin's real OpenAI/Anthropic SDK clients against loopback servers with scripted answers — the
+prompt and wire format, answer retries, the recorded fallback, transport retries underneath, failed calls, the
+content-hash cache, concurrency, truncation."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from pytest_harnessif.agents.retry import ModelCallError
 from pytest_harnessif.schema import Intent
 from pytest_harnessif.taskflow.cache import DiskCache, content_key
-from pytest_harnessif.taskflow.classify import (
-    OUTPUT_SCHEMA,
-    RETRY_NOTE,
-    SYSTEM_PROMPT,
-    Classifier,
-    parse_answer,
-    stats,
-    truncate,
-)
+from pytest_harnessif.taskflow.classify import RETRY_NOTE, SYSTEM_PROMPT, Classifier, parse_answer, stats, truncate
 from pytest_harnessif.taskflow.intents import LABELS
-from pytest_harnessif.taskflow.models import make_model
 
-from .loopback import Loopback, user_text
+from ..support.loopback import Body, LoopbackServer, bad_request, rate_limited, server_error
+from .conftest import answering, model_on, user_text
 
 
 class Script:
@@ -34,8 +26,8 @@ class Script:
         self.answers = answers
         self.default = default
 
-    def __call__(self, request: dict[str, Any]) -> str:
-        queue = self.answers.get(user_text(request))
+    def __call__(self, body: Body) -> str:
+        queue = self.answers.get(user_text(body))
         if not queue:
             return self.default
         return queue.pop(0) if len(queue) > 1 else queue[0]
@@ -52,41 +44,37 @@ def script() -> Script:
 
 
 @pytest.fixture
-def server(script: Script, monkeypatch: pytest.MonkeyPatch) -> Iterator[Loopback]:
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    with Loopback(script) as loopback:
-        yield loopback
+def server(script: Script, openai_server: LoopbackServer) -> LoopbackServer:
+    return answering(openai_server, script)
 
 
-def openai_classifier(server: Loopback, cache: DiskCache | None = None, model: str = "gemma-4-31b") -> Classifier:
-    return Classifier(make_model(f"openai/{model}@{server.url}", json_schema=OUTPUT_SCHEMA), cache=cache)
+def openai_classifier(server: LoopbackServer, cache: DiskCache | None = None, model: str = "gemma-4-31b") -> Classifier:
+    return Classifier(model_on(server, model), cache=cache)
 
 
-def test_the_prompt_carries_every_definition_and_the_schema(server: Loopback) -> None:
+def test_the_prompt_carries_every_definition(server: LoopbackServer) -> None:
     result = openai_classifier(server).classify("Fix the crash on empty input.")
     assert (result.label, result.attempts, result.fallback, result.cached) == (Intent.bug_fix, 1, False, False)
-    request = server.requests[0]
+    (request,) = server.bodies()
     system, user = request["messages"]
     assert system == {"role": "system", "content": SYSTEM_PROMPT}
     assert user == {"role": "user", "content": "Fix the crash on empty input."}  # the message alone
     for label in LABELS:
         assert f"- {label.value}: " in SYSTEM_PROMPT
     assert "exactly one task_type" in SYSTEM_PROMPT and "dominant actionable" in SYSTEM_PROMPT
-    assert request["model"] == "gemma-4-31b" and request["temperature"] == 0.0
-    assert request["response_format"]["type"] == "json_schema"
-    assert request["response_format"]["json_schema"]["schema"] == OUTPUT_SCHEMA
-    assert OUTPUT_SCHEMA["properties"]["task_type"]["enum"] == [label.value for label in LABELS]
+    assert '{"task_type": "<label>"}' in SYSTEM_PROMPT  # the format is asked for in the prompt ...
+    assert request["model"] == "gemma-4-31b" and request["temperature"] == 0
+    assert "response_format" not in request and "tools" not in request  # ... not by constrained decoding
 
 
-def test_unparseable_answers_are_retried_with_a_note(server: Loopback) -> None:
+def test_unparseable_answers_are_retried_with_a_note(server: LoopbackServer) -> None:
     result = openai_classifier(server).classify("garbage then good")
     assert (result.label, result.attempts, result.fallback) == (Intent.debug, 3, False)
     assert result.answers[0] == "sure! it's a bug fix"
-    assert [r["messages"][0]["content"] for r in server.requests] == [SYSTEM_PROMPT] + [SYSTEM_PROMPT + RETRY_NOTE] * 2
+    assert [b["messages"][0]["content"] for b in server.bodies()] == [SYSTEM_PROMPT] + [SYSTEM_PROMPT + RETRY_NOTE] * 2
 
 
-def test_after_the_retries_the_fallback_is_recorded_and_not_cached(server: Loopback, tmp_path: Path) -> None:
+def test_after_the_retries_the_fallback_is_recorded_and_not_cached(server: LoopbackServer, tmp_path: Path) -> None:
     classifier = openai_classifier(server, DiskCache(tmp_path))
     result = classifier.classify("always garbage")
     assert (result.label, result.attempts, result.fallback) == (Intent.other, 3, True)
@@ -98,7 +86,27 @@ def test_after_the_retries_the_fallback_is_recorded_and_not_cached(server: Loopb
     assert stats([result]).fallbacks == 1
 
 
-def test_cache_hits_skip_the_model(server: Loopback, tmp_path: Path) -> None:
+def test_transport_faults_are_retried_by_the_client_not_the_classifier(server: LoopbackServer,
+                                                                        tmp_path: Path) -> None:
+    server.push(rate_limited("0"), server_error(503))
+    result = openai_classifier(server, DiskCache(tmp_path)).classify("Fix the crash on empty input.")
+    assert (result.label, result.attempts, result.fallback) == (Intent.bug_fix, 1, False)
+    assert len(server.requests) == 3 and len(list(tmp_path.rglob("*.json"))) == 1
+
+
+def test_a_failed_call_is_an_error_never_a_label(server: LoopbackServer, tmp_path: Path) -> None:
+    classifier = openai_classifier(server, DiskCache(tmp_path))
+    server.push(bad_request("context length exceeded"))
+    with pytest.raises(ModelCallError, match="HTTP 400"):
+        classifier.classify("Fix the crash on empty input.")
+    server.push(*[server_error()] * 3)
+    with pytest.raises(ModelCallError, match="gave up after 3 attempts"):
+        classifier.classify("Fix the crash on empty input.")
+    assert not list(tmp_path.rglob("*.json"))
+    assert classifier.classify("Fix the crash on empty input.").label == Intent.bug_fix
+
+
+def test_cache_hits_skip_the_model(server: LoopbackServer, tmp_path: Path) -> None:
     first = openai_classifier(server, DiskCache(tmp_path)).classify("Fix the crash on empty input.")
     again = openai_classifier(server, DiskCache(tmp_path)).classify("Fix the crash on empty input.")
     assert len(server.requests) == 1
@@ -108,7 +116,7 @@ def test_cache_hits_skip_the_model(server: Loopback, tmp_path: Path) -> None:
     assert not other_model.cached and len(server.requests) == 2  # the key includes the model
 
 
-def test_a_corrupt_cache_entry_is_a_miss_and_is_rewritten(server: Loopback, tmp_path: Path) -> None:
+def test_a_corrupt_cache_entry_is_a_miss_and_is_rewritten(server: LoopbackServer, tmp_path: Path) -> None:
     classifier = openai_classifier(server, DiskCache(tmp_path))
     classifier.classify("Fix the crash on empty input.")
     (entry,) = tmp_path.rglob("*.json")
@@ -120,7 +128,7 @@ def test_a_corrupt_cache_entry_is_a_miss_and_is_rewritten(server: Loopback, tmp_
     assert classifier.classify("Fix the crash on empty input.").cached
 
 
-def test_classify_many_keeps_order_and_asks_each_text_once(server: Loopback, tmp_path: Path) -> None:
+def test_classify_many_keeps_order_and_asks_each_text_once(server: LoopbackServer, tmp_path: Path) -> None:
     texts = ["Fix the crash on empty input.", "Add CSV export.", "Fix the crash on empty input.", "Add a flag."]
     results = openai_classifier(server, DiskCache(tmp_path)).classify_many(texts, concurrency=4)
     assert [r.label for r in results] == [Intent.bug_fix, Intent.new_feature, Intent.bug_fix, Intent.new_feature]
@@ -130,13 +138,17 @@ def test_classify_many_keeps_order_and_asks_each_text_once(server: Loopback, tmp
     assert summary.labels == {"bug-fix": 2, "new-feature": 2}
 
 
-def test_the_anthropic_adapter_speaks_the_messages_api(server: Loopback) -> None:
-    classifier = Classifier(make_model(f"anthropic/claude-haiku-4-5@{server.root}", json_schema=OUTPUT_SCHEMA))
+def test_the_anthropic_client_speaks_the_messages_api(script: Script, anthropic_server: LoopbackServer) -> None:
+    answering(anthropic_server, script)
+    classifier = Classifier(model_on(anthropic_server, "claude-haiku-4-5"))
     assert classifier.classify("Fix the crash on empty input.").label == Intent.bug_fix
-    request = server.requests[0]
+    assert classifier.classify("garbage then good").label == Intent.debug
+    request = anthropic_server.bodies()[0]
     assert request["system"] == SYSTEM_PROMPT and request["model"] == "claude-haiku-4-5"
-    assert request["messages"] == [{"role": "user", "content": "Fix the crash on empty input."}]
-    assert request["output_config"]["format"] == {"type": "json_schema", "schema": OUTPUT_SCHEMA}
+    assert request["messages"] == [{"role": "user", "content": [{"type": "text",
+                                                                 "text": "Fix the crash on empty input."}]}]
+    assert request["temperature"] == 0 and "output_config" not in request and "tools" not in request
+    assert [b["system"] for b in anthropic_server.bodies()[1:]] == [SYSTEM_PROMPT] + [SYSTEM_PROMPT + RETRY_NOTE] * 2
 
 
 @pytest.mark.parametrize(("raw", "label"), [('{"task_type": "tests"}', Intent.tests),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,8 @@ from pytest_harnessif.taskflow.corpora import label_sequences, load_corpus
 from pytest_harnessif.taskflow.report import text_report
 from pytest_harnessif.taskflow.tfas import Comparison, compare
 
-from .loopback import Loopback
+from ..support.loopback import LoopbackServer, bad_request
+from .conftest import answering
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,15 +52,33 @@ def test_classify_writes_labelled_sessions(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_classify_through_a_loopback_model_records_fallbacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             openai_server: LoopbackServer,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.chdir(tmp_path)  # where the default cache would go
-    with Loopback(lambda request: "no idea") as server:
-        assert run("classify", str(DATA / "generic.jsonl"), "--model", f"openai/m@{server.url}", "--out",
-                   str(tmp_path / "out.jsonl"), "--no-cache", "--retries", "1") == 0
-        assert len(server.requests) == 5 * 2
+    answering(openai_server, lambda body: "no idea")
+    assert run("classify", str(DATA / "generic.jsonl"), "--model", f"openai/m@{openai_server.base_url}", "--out",
+               str(tmp_path / "out.jsonl"), "--no-cache", "--retries", "1") == 0
+    assert len(openai_server.requests) == 5 * 2
+    assert all(body["temperature"] == 0 for body in openai_server.bodies())
     assert "fell back to 'other' 5" in capsys.readouterr().out
     assert not (tmp_path / ".harnessif").exists()
+
+
+def test_a_failed_model_call_exits_1(tmp_path: Path, openai_server: LoopbackServer,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    openai_server.respond = lambda body: bad_request("no such model")
+    assert run("classify", str(DATA / "generic.jsonl"), "--model", f"openai/m@{openai_server.base_url}", "--out",
+               str(tmp_path / "out.jsonl"), "--no-cache", "--concurrency", "1") == 1
+    err = capsys.readouterr().err
+    assert err.startswith("harnessif taskflow: model call failed: openai at ") and "no such model" in err
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_missing_key_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("classify", str(DATA / "generic.jsonl"), "--model", "claude-sonnet-4-6", "--out",
+               str(tmp_path / "out.jsonl")) == 2
+    assert capsys.readouterr().err == ("harnessif taskflow: ANTHROPIC_API_KEY is not set (needed for "
+                                       "anthropic/claude-sonnet-4-6)\n")
 
 
 def test_dist_prints_and_publishes_the_three_vectors(labelled: Path, tmp_path: Path,
@@ -97,22 +115,21 @@ def test_sankey_writes_png_and_html(tmp_path: Path, labelled: Path) -> None:
 
 
 @pytest.fixture
-def echo(monkeypatch: pytest.MonkeyPatch) -> Iterator[Loopback]:
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    with Loopback(lambda request: '{"task_type": "bug-fix"}') as server:
-        yield server
+def echo(openai_server: LoopbackServer) -> str:
+    """The base URL of a loopback model that calls everything a bug fix."""
+    return answering(openai_server, lambda body: '{"task_type": "bug-fix"}').base_url
 
 
-def test_agree_runs_three_models(tmp_path: Path, echo: Loopback, capsys: pytest.CaptureFixture[str]) -> None:
+def test_agree_runs_three_models(tmp_path: Path, echo: str, capsys: pytest.CaptureFixture[str]) -> None:
     corpus = tmp_path / "sessions.jsonl"
     corpus.write_text("".join(json.dumps({"id": f"s{i}", "messages": [f"Fix bug {i}.", "thanks!"]}) + "\n"
                               for i in range(120)))
-    assert run("agree", str(corpus), "--model", "baseline", "--model", f"openai/a@{echo.url}", "--model",
-               f"openai/b@{echo.url}", "--no-cache") == 0
+    assert run("agree", str(corpus), "--model", "baseline", "--model", f"openai/a@{echo}", "--model",
+               f"openai/b@{echo}", "--no-cache") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "100 sessions, 200 messages"
-    assert out[1:4] == [f"  baseline / openai/a@{echo.url}: 50.0%", f"  baseline / openai/b@{echo.url}: 50.0%",
-                        f"  openai/a@{echo.url} / openai/b@{echo.url}: 100.0%"]
+    assert out[1:4] == [f"  baseline / openai/a@{echo}: 50.0%", f"  baseline / openai/b@{echo}: 50.0%",
+                        f"  openai/a@{echo} / openai/b@{echo}: 100.0%"]
     assert out[4] == "  mean: 66.7%"
 
 
@@ -120,6 +137,7 @@ def test_agree_runs_three_models(tmp_path: Path, echo: Loopback, capsys: pytest.
     (["dist", str(DATA / "generic.jsonl")], "unlabelled messages"),
     (["tfas", "--target", str(DATA / "nope.jsonl"), "--benchmark", ECP], "no such file"),
     (["classify", str(DATA / "generic.jsonl"), "--model", "gemma", "--out", "x.jsonl"], "provider/model"),
+    (["classify", str(DATA / "generic.jsonl"), "--model", "gold", "--out", "x.jsonl"], "use 'baseline' or"),
     (["agree", str(DATA / "generic.jsonl"), "--model", "baseline", "--model", "baseline"], "exactly three"),
     (["agree", str(DATA / "generic.jsonl"), "--model", "baseline", "--model", "baseline", "--model", "baseline"],
      "at least 100 sessions, got 2"),
