@@ -84,6 +84,10 @@ class AnthropicClient:
             body["output_config"] = {"effort": self.settings.reasoning_effort}
         return body, repaired
 
+    def close(self) -> None:
+        """Close the SDK's HTTP connection pool."""
+        self._sdk.close()
+
     def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
         start = time.monotonic()
         payload, repaired = self.payload(system, messages, tools)

@@ -56,6 +56,9 @@ class ModelClient(Protocol):
 
     def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion: ...
 
+    def close(self) -> None:
+        """Release connections (called when the conversation ends)."""
+
 
 @dataclass
 class TurnResult:

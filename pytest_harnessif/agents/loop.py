@@ -85,7 +85,8 @@ class ToolLoopConversation:
         return TurnResult(steps, "", "step_limit")
 
     def close(self) -> None:
-        """Nothing to release: the history lives in memory."""
+        """Release the client's connections."""
+        self.client.close()
 
 
 class ToolLoopAgent:

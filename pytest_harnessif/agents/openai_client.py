@@ -68,6 +68,10 @@ class OpenAIChatClient:
             body["reasoning_effort"] = self.settings.reasoning_effort
         return body
 
+    def close(self) -> None:
+        """Close the SDK's HTTP connection pool."""
+        self._sdk.close()
+
     def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
         start = time.monotonic()
         payload = self.payload(system, messages, tools)

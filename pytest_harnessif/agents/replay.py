@@ -31,3 +31,6 @@ class ReplayClient:
             calls = tuple(RequestedCall(c.id, c.name, json.dumps(c.args)) for c in s.tool_calls)
             return Completion(s.text, calls, Usage(calls=1), "tool_use", self.model_id)
         return Completion(record.reply, (), Usage(calls=1), "end_turn", self.model_id)
+
+    def close(self) -> None:
+        """Nothing to release: no connection."""

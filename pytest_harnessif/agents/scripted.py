@@ -32,3 +32,6 @@ class ScriptedClient:
             )
             return Completion("", calls, Usage(calls=1), "tool_use", self.model_id)
         return Completion(reply, (), Usage(calls=1), "end_turn", self.model_id)
+
+    def close(self) -> None:
+        """Nothing to release: no connection."""
