@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib
 
-COMMANDS = ("report", "compare", "priors", "taskflow")  # modules of pytest_harnessif.commands, in help order
+# modules of pytest_harnessif.commands, in help order
+COMMANDS = ("report", "compare", "priors", "taskflow", "sandbox", "image")
 
 
 def main(argv: list[str] | None = None) -> int:

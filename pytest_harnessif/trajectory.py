@@ -43,6 +43,7 @@ class ToolCall(Record):
     command: str | None = None
     exit_code: int | None = None
     timed_out: bool = False
+    killed_reason: str | None = None
     duration: float = 0.0
 
 

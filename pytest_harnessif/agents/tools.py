@@ -53,6 +53,7 @@ class ToolResult:
     command: str | None = None
     exit_code: int | None = None
     timed_out: bool = False
+    killed_reason: str | None = None
 
 
 class ToolBox:
@@ -104,13 +105,14 @@ class ToolBox:
             command=result.command,
             exit_code=result.exit_code,
             timed_out=result.timed_out,
+            killed_reason=result.killed_reason,
             duration=time.monotonic() - start,
         )
 
     # --- tools --------------------------------------------------------------------------------
     def _run(self, cmd: str, timeout: float) -> ToolResult:
         res = self.sandbox.exec(cmd, timeout=timeout)
-        note = " (timed out)" if res.timed_out else ""
+        note = f" (killed: {res.killed_reason} limit)" if res.killed_reason else ""
         cut = "\n[output truncated]" if res.truncated else ""
         return ToolResult(
             f"exit code: {res.exit_code}{note}\n{res.output}{cut}",
@@ -118,6 +120,7 @@ class ToolBox:
             command=cmd,
             exit_code=res.exit_code,
             timed_out=res.timed_out,
+            killed_reason=res.killed_reason,
         )
 
     def _bash(self, args: dict[str, Any]) -> ToolResult:

@@ -1,4 +1,7 @@
-"""sandbox/base + sandbox/local: exec, timeouts, output caps, scrubbed env, files, snapshots, from_directory."""
+"""sandbox/base + sandbox/local specifics: process groups on the host, pipes, from_directory, tar helpers.
+
+What every backend must do (exec, stdin, caps, env, files, snapshots) is in tests/sandbox/test_conformance.py.
+"""
 
 from __future__ import annotations
 
@@ -49,26 +52,10 @@ def test_local_sandbox_satisfies_the_protocol(box: LocalSandbox) -> None:
     assert box.backend == "local"
 
 
-def test_exec_exit_codes_and_streams(box: LocalSandbox) -> None:
-    ok = box.exec("echo out; echo err >&2")
-    assert (ok.exit_code, ok.stdout, ok.stderr) == (0, "out\n", "err\n")
-    assert ok.output == "out\n\nerr\n"
-    assert not ok.timed_out and not ok.truncated
-    assert box.exec("exit 3").exit_code == 3
-    assert box.exec("false").exit_code == 1
-    assert box.exec("pwd").stdout.strip() == str(box.workspace)
-
-
 def test_exec_output_property_joins_streams() -> None:
     assert ExecResult(0, "a", "").output == "a"
     assert ExecResult(0, "", "b").output == "b"
     assert ExecResult(0, "a", "b").output == "a\nb"
-
-
-def test_exec_stdin(box: LocalSandbox) -> None:
-    res = box.exec("tr a-z A-Z", stdin="hello\n")
-    assert res.stdout == "HELLO\n"
-    assert box.exec("cat").stdout == ""  # no stdin: EOF at once, no hang
 
 
 def test_timeout_kills_the_whole_process_group(box: LocalSandbox) -> None:
@@ -88,77 +75,9 @@ def test_detached_straggler_is_killed_after_the_command_ends(box: LocalSandbox) 
     assert _dies(int(box.read("bg.pid")))
 
 
-def test_output_cap_sets_truncated() -> None:
-    with LocalSandbox(output_cap=1000) as small:
-        res = small.exec("head -c 5000 /dev/zero | tr '\\0' a; echo tail >&2")
-        assert res.truncated
-        assert len(res.stdout) + len(res.stderr) <= 1000
-        assert res.exit_code == 0
-        assert not small.exec("echo short").truncated
-
-
-@pytest.mark.parametrize("secret", ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN"])
-def test_env_has_no_host_secrets(monkeypatch: pytest.MonkeyPatch, secret: str) -> None:
-    monkeypatch.setenv(secret, "sk-very-secret-value")
-    with LocalSandbox() as fresh:
-        env = fresh.exec("env").stdout
-    assert secret not in env
-    assert "sk-very-secret-value" not in env
-    assert "HOME=" in env and "PATH=" in env
-
-
-def test_git_identity_is_set(box: LocalSandbox) -> None:
-    res = box.exec("git init -q && git commit -q --allow-empty -m x --no-gpg-sign && git log --format=%an")
-    assert res.exit_code == 0, res.output
-    assert res.stdout.strip() == "Harness Agent"
-
-
-def test_read_write_list(box: LocalSandbox) -> None:
-    box.write("src/pkg/a.py", b"print(1)\n")
-    box.write("README.md", b"# hi\n")
-    assert box.read("src/pkg/a.py") == b"print(1)\n"
-    assert box.exec("cat src/pkg/a.py").stdout == "print(1)\n"
-    box.exec("mkdir -p .git && echo x > .git/HEAD")
-    assert box.list() == ["README.md", "src/pkg/a.py"]
-    assert box.list("src") == ["src/pkg/a.py"]
-    with pytest.raises(SandboxError):
-        box.read("missing.txt")
-    with pytest.raises(SandboxError):
-        box.list("nope")
-
-
-@pytest.mark.parametrize("path", ["../outside.txt", "/etc/passwd", "a/../../b", "src/../../x"])
-def test_path_escapes_are_refused(box: LocalSandbox, path: str) -> None:
-    with pytest.raises(SandboxError):
-        box.read(path)
-    with pytest.raises(SandboxError):
-        box.write(path, b"x")
-    with pytest.raises(SandboxError):
-        box.list(path)
-
-
 def test_safe_relpath_normalises() -> None:
     assert safe_relpath(".") == ""
     assert safe_relpath("./a//b") == "a/b"
-
-
-def test_snapshot_restore_round_trip_binary_and_unicode(box: LocalSandbox) -> None:
-    binary = bytes(range(256)) * 4
-    files = {"bin/blob.dat": binary, "dîr/ünïcødé 文件.txt": "héllo\n".encode(), "empty.txt": b""}
-    for path, data in files.items():
-        box.write(path, data)
-    snap = box.snapshot()
-    assert tar_members(snap) == files
-    box.write("bin/blob.dat", b"changed")
-    box.write("new.txt", b"new")
-    box.exec("rm -r dîr")
-    box.restore(snap)
-    assert box.list() == sorted(files)
-    for path, data in files.items():
-        assert box.read(path) == data
-    with LocalSandbox() as other:
-        other.restore(snap)
-        assert other.read("dîr/ünïcødé 文件.txt") == "héllo\n".encode()
 
 
 def test_tar_from_files_round_trip() -> None:
@@ -195,12 +114,6 @@ def test_from_directory_git_inits_with_overlay(tmp_path: Path) -> None:
 def test_from_directory_missing_source(tmp_path: Path) -> None:
     with pytest.raises(SandboxError, match="does not exist"):
         from_directory(tmp_path / "nope")
-
-
-def test_timeout_holds_when_the_command_ignores_a_large_stdin(box: LocalSandbox) -> None:
-    res = box.exec("sleep 2", timeout=0.3, stdin="x" * 300_000)
-    assert res.timed_out
-    assert res.duration < 1.5
 
 
 def test_exec_closes_its_pipes(box: LocalSandbox) -> None:

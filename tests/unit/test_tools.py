@@ -51,7 +51,8 @@ def test_bash_output_format_and_command(toolbox: ToolBox) -> None:
 def test_bash_timeout_is_reported(toolbox: ToolBox) -> None:
     call = toolbox.call("c1", "bash", {"command": "sleep 5", "timeout": 0.3})
     assert call.timed_out
-    assert call.output.startswith("exit code: 124 (timed out)")
+    assert call.output.startswith("exit code: 124 (killed: timeout limit)")
+    assert call.killed_reason == "timeout"
     bad = toolbox.call("c2", "bash", {"command": "true", "timeout": -1})
     assert bad.is_error and "timeout" in bad.output
     assert bad.command is None
