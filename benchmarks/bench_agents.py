@@ -3,6 +3,7 @@ serial vs `-n 8`, and the harness overhead per call (wall time not spent waiting
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -38,12 +39,26 @@ def main() -> None:
         panel = Path(tmp)
         shutil.copytree(ROOT / "tests" / "data" / "minipanel", panel, dirs_exist_ok=True)
         serial = run(panel, server.base_url, "-p", "no:xdist")
+        in_runs, in_calls = inside_trajectories(panel)
         parallel = run(panel, server.base_url, "-n", "8")
     waiting = ROUNDS * CALLS * LATENCY
     print(f"16 trajectories x {CALLS} calls at {LATENCY} s/call: serial {serial:6.1f} s, -n 8 {parallel:6.1f} s, "
           f"ratio {serial / parallel:.2f}x")
-    print(f"server wait alone (serial): {waiting:.1f} s; harness overhead per call: "
-          f"{(serial - waiting) / (ROUNDS * CALLS) * 1000:.0f} ms (includes pytest start-up, sandbox, tools, scoring)")
+    print(f"server wait alone (serial): {waiting:.1f} s; whole-session overhead per call: "
+          f"{(serial - waiting) / (ROUNDS * CALLS) * 1000:.0f} ms (pytest start-up, sandbox, tools, scoring)")
+    print(f"inside trajectories: {(in_runs - in_calls) / (ROUNDS * CALLS) * 1000:.1f} ms per call not spent in the "
+          f"model call (client, loop, tools, snapshots); client-side time per call beyond the server's "
+          f"{LATENCY} s: {(in_calls / (ROUNDS * CALLS) - LATENCY) * 1000:.1f} ms")
+
+
+def inside_trajectories(panel: Path) -> tuple[float, float]:
+    """(sum of trajectory durations, sum of model-call latencies) over the recorded trajectories."""
+    runs = calls = 0.0
+    for record in panel.glob(".harnessif/runs/*/*/mini/r*/trajectory.json"):
+        traj = json.loads(record.read_text())
+        runs += traj["duration"]
+        calls += sum(s["latency"] for t in traj["turns"] for s in t["steps"])
+    return runs, calls
 
 
 if __name__ == "__main__":
