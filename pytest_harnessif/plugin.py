@@ -299,7 +299,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             "method": str(meta.method),
         }
         item.user_properties.extend(props.items())
-        item.extra_keyword_matches.update({meta.id, key.task, task.scenario, key.model, f"surface_{surface}"})
+        item.extra_keyword_matches.update({meta.id, key.task, task.scenario, key.model})
+        if surface is not None:
+            item.extra_keyword_matches.add(f"surface_{surface}")
         item.user_properties[:] = [(k, v) for k, v in item.user_properties if v is not None]
         rule_items.append((key.model, key.task, key.round, meta.id, item))
     if idle:
