@@ -1,24 +1,22 @@
 """Test-suite wiring."""
 
-# numpy (under pandas/scipy/matplotlib, which reports import lazily) cannot be loaded twice in one process,
-# and pytester's in-process runs drop modules first imported inside them: load the report stack up front.
-import matplotlib
+import importlib
+
 import pytest
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot
-import numpy.fft  # noqa: F401
-import pandas  # noqa: F401
-import scipy.sparse
-import scipy.stats  # noqa: F401
 
 collect_ignore = ["data"]
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _report_stack_loaded(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Write one report up front, so every module the end-of-run report needs is loaded before pytester runs."""
+    """Load the report stack once, before any test runs: numpy (under pandas/scipy/matplotlib, which reports
+    import lazily) cannot be loaded twice in one process, and pytester's in-process runs drop modules first
+    imported inside them. Done here, not at import, so `pytest --harness-model=...` does not pay for it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    for name in ("matplotlib.pyplot", "numpy.fft", "pandas", "scipy.sparse", "scipy.stats"):
+        importlib.import_module(name)
     from pytest_harnessif.report.records import write_run
 
     row = {
