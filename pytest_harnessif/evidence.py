@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -22,6 +23,12 @@ def match(path: str, pattern: str) -> bool:
     if fnmatch.fnmatchcase(path, pattern):
         return True
     return "**/" in pattern and fnmatch.fnmatchcase(path, pattern.replace("**/", ""))
+
+
+@functools.lru_cache(maxsize=512)
+def _parse_module(data: bytes) -> cst.Module:
+    """Parse once per content: libcst modules are immutable, so every rule can share them."""
+    return cst.parse_module(data.decode(errors="replace"))
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,7 @@ class FileView:
     def module(self) -> cst.Module:
         """The libcst module of a Python file; a file that does not parse raises a failing assertion."""
         try:
-            return cst.parse_module(self.text)
+            return _parse_module(self.data)
         except cst.ParserSyntaxError as exc:
             raise AssertionError(f"{self.path} is not valid Python: {exc.message}") from None
 
@@ -94,6 +101,7 @@ class Run:
         self._snapshots = snapshots
         self._sandbox_factory = sandbox_factory
         self._exec_cache: dict[tuple[str, float], ExecResult] = {}
+        self._states: dict[str, dict[str, bytes]] = {}
 
     # --- conversation -------------------------------------------------------------------------
     @cached_property
@@ -140,21 +148,27 @@ class Run:
     # --- files --------------------------------------------------------------------------------
     @cached_property
     def initial_files(self) -> dict[str, bytes]:
-        return _workspace_files(self._snapshots(self.trajectory.initial_snapshot))
+        return self._state(self.trajectory.initial_snapshot)
 
     @cached_property
     def files(self) -> dict[str, bytes]:
-        return _workspace_files(self._snapshots(self.trajectory.final_snapshot))
+        return self._state(self.trajectory.final_snapshot)
 
     def files_after_turn(self, index: int) -> dict[str, bytes]:
         """Workspace files as they were when turn `index` ended."""
-        return _workspace_files(self._snapshots(self.trajectory.turns[index].snapshot))
+        return self._state(self.trajectory.turns[index].snapshot)
 
     def changed_in_turn(self, index: int, pattern: str = "**") -> list[str]:
         """Paths matching `pattern` created, modified or deleted during turn `index`."""
         before = self.initial_files if index == 0 else self.files_after_turn(index - 1)
         after = self.files_after_turn(index)
         return sorted(p for p in set(before) | set(after) if match(p, pattern) and before.get(p) != after.get(p))
+
+    def _state(self, snapshot: str) -> dict[str, bytes]:
+        """The workspace files of one snapshot, parsed once per run (rules of a key share one Run)."""
+        if snapshot not in self._states:
+            self._states[snapshot] = _workspace_files(self._snapshots(snapshot))
+        return self._states[snapshot]
 
     def file(self, path: str) -> FileView | None:
         data = self.files.get(path)

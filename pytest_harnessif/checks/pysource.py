@@ -11,6 +11,7 @@ that is absent or does not parse counts as empty.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -150,14 +151,16 @@ class Source:
         return [d for d in self.defs if d.is_function]
 
 
+@functools.lru_cache(maxsize=512)
 def parse(path: str, data: bytes | None) -> Source | None:
-    """The file parsed, or None if it is absent or does not parse."""
+    """The file parsed, or None if it is absent or does not parse (cached: the rules of a run share parses)."""
     if data is None:
         return None
     try:
-        return Source(path, MetadataWrapper(cst.parse_module(data.decode(errors="replace"))))
+        module = cst.parse_module(data.decode(errors="replace"))
     except cst.ParserSyntaxError:
         return None
+    return Source(path, MetadataWrapper(module, unsafe_skip_copy=True))  # freshly parsed: no copy needed
 
 
 def initial_source(run: Run, path: str) -> Source | None:
