@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from functools import partial
 from typing import Any
 
 import anthropic
 
 from ..trajectory import ToolSchema, Usage
+from ._provider import Parsed, ProviderClient
 from .base import Completion, Message, RequestedCall
 from .pricing import PriceTable
 from .retry import KEYLESS, BadResponse, Redactor, RetryPolicy, SdkErrors, missing_credentials, public_url, url_secrets
@@ -23,10 +23,9 @@ ENV_CREDENTIALS = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
 EXTRA_BODY = frozenset({"temperature"})  # gone from the SDK's signature (deprecated by newer models), still on the wire
 THINKING = frozenset({"thinking", "redacted_thinking"})
 INPUT_COUNTS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
-Parsed = tuple[dict[str, Any], str, tuple[RequestedCall, ...], Usage, str, str | None]
 
 
-class AnthropicClient:
+class AnthropicClient(ProviderClient):
     """`ModelClient` over `POST {base_url}/v1/messages`; SDK retries are off, `RetryPolicy` retries.
 
     `api_key=None` lets the SDK find its credentials (`ANTHROPIC_API_KEY`, ...); with none, an explicit `base_url` is
@@ -45,10 +44,7 @@ class AnthropicClient:
         settings: ModelSettings,
         prices: PriceTable | None = None,
     ) -> None:
-        self.model = model
-        self.model_id = model
-        self.settings = settings
-        self.prices = prices
+        super().__init__(model, settings, prices)
         if api_key is None and base_url and not any(map(os.environ.get, ENV_CREDENTIALS)):
             api_key = KEYLESS
         try:
@@ -89,30 +85,13 @@ class AnthropicClient:
         self._sdk.close()
 
     def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
-        start = time.monotonic()
         payload, repaired = self.payload(system, messages, tools)
-        exchange: dict[str, Any] = {
-            "provider": self.provider,
-            "endpoint": f"{self.endpoint}/v1/messages",
-            "request": payload,
-            "response": None,
-            "attempts": [],
-        }
-        if repaired:
-            exchange["repaired_inputs"] = repaired
-        data, text, calls, usage, stop, model = self._policy.run(partial(self._attempt, payload), exchange)
-        exchange["response"] = data
+        extra = {"repaired_inputs": repaired} if repaired else {}
+        data, completion = self._call("/v1/messages", payload, partial(self._attempt, payload), **extra)
         thinking = [b for b in data["content"] if b.get("type") in THINKING]
-        if thinking and calls:
-            self._thinking[tuple(c.id for c in calls)] = thinking
-        self.model_id = model or self.model_id
-        cost = None
-        if self.prices is not None:
-            cost = self.prices.cost(self.model_id, usage)
-            cost = self.prices.cost(self.model, usage) if cost is None else cost
-        return Completion(
-            text, calls, usage, stop, self.model_id, self._policy.redact.scrub(exchange), time.monotonic() - start, cost
-        )
+        if thinking and completion.calls:
+            self._thinking[tuple(c.id for c in completion.calls)] = thinking
+        return completion
 
     def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
         known = {k: v for k, v in payload.items() if k not in EXTRA_BODY}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from functools import partial
 from typing import Any
 
 import openai
 
 from ..trajectory import ToolSchema, Usage
+from ._provider import Parsed, ProviderClient
 from .base import Completion, Message, RequestedCall
 from .pricing import PriceTable
 from .retry import KEYLESS, BadResponse, Redactor, RetryPolicy, SdkErrors, missing_credentials, public_url, url_secrets
@@ -18,10 +18,9 @@ from .settings import ModelSettings
 
 ERRORS = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
 STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
-Parsed = tuple[dict[str, Any], str, tuple[RequestedCall, ...], Usage, str, str | None]
 
 
-class OpenAIChatClient:
+class OpenAIChatClient(ProviderClient):
     """`ModelClient` over `POST {base_url}/chat/completions`; SDK retries are off, `RetryPolicy` retries.
 
     `api_key=None` lets the SDK read `OPENAI_API_KEY`; with neither, an explicit `base_url` is called keyless
@@ -40,10 +39,7 @@ class OpenAIChatClient:
         settings: ModelSettings,
         prices: PriceTable | None = None,
     ) -> None:
-        self.model = model
-        self.model_id = model
-        self.settings = settings
-        self.prices = prices
+        super().__init__(model, settings, prices)
         if api_key is None and base_url and not os.environ.get("OPENAI_API_KEY"):
             api_key = KEYLESS
         try:
@@ -73,25 +69,8 @@ class OpenAIChatClient:
         self._sdk.close()
 
     def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
-        start = time.monotonic()
         payload = self.payload(system, messages, tools)
-        exchange: dict[str, Any] = {
-            "provider": self.provider,
-            "endpoint": f"{self.endpoint}/chat/completions",
-            "request": payload,
-            "response": None,
-            "attempts": [],
-        }
-        data, text, calls, usage, stop, model = self._policy.run(partial(self._attempt, payload), exchange)
-        exchange["response"] = data
-        self.model_id = model or self.model_id
-        cost = None
-        if self.prices is not None:
-            cost = self.prices.cost(self.model_id, usage)
-            cost = self.prices.cost(self.model, usage) if cost is None else cost
-        return Completion(
-            text, calls, usage, stop, self.model_id, self._policy.redact.scrub(exchange), time.monotonic() - start, cost
-        )
+        return self._call("/chat/completions", payload, partial(self._attempt, payload))[1]
 
     def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
         raw = self._sdk.chat.completions.with_raw_response.create(**payload, timeout=timeout)
