@@ -262,18 +262,24 @@ def _calls(turn: TurnRecord) -> Iterable[ToolCall]:
     return [c for s in turn.steps for c in s.tool_calls]
 
 
-TOOL_CACHES = frozenset({".git", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis"})
+GENERATED_DIRS = frozenset(
+    {".git", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis", ".tox", ".venv"}
+)
 
 
-def is_tool_cache(path: str) -> bool:
-    """Git internals and caches tools write as a side effect (not the agent's work product)."""
-    parts = path.split("/")
-    return any(p in TOOL_CACHES for p in parts) or path.endswith((".pyc", ".pyo"))
+def is_generated(path: str) -> bool:
+    """Not the agent's work product: git internals, tool caches, virtualenvs, tox, egg-info, coverage data."""
+    *dirs, name = path.split("/")
+    return (
+        any(d in GENERATED_DIRS or d.endswith(".egg-info") for d in dirs)
+        or name.endswith((".pyc", ".pyo"))
+        or name == ".coverage"
+    )
 
 
 def _workspace_files(tar: bytes) -> dict[str, bytes]:
-    """The files of a snapshot that a check judges: everything but git internals and tool caches."""
-    return {p: d for p, d in tar_members(tar).items() if not is_tool_cache(p)}
+    """The files of a snapshot that a check judges: everything the agent could have authored."""
+    return {p: d for p, d in tar_members(tar).items() if not is_generated(p)}
 
 
 def _lines(data: bytes | None) -> list[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..evidence import Command, Run, match
 from ..trajectory import ToolCall
 from .shell import Position, Segment, parse, segments
-from .workspace import turn_changes, workspace_path
+from .workspace import workspace_path
 
 EDIT_TOOLS = ("write_file", "edit_file")
 
@@ -80,7 +80,7 @@ def edit_positions(run: Run, pattern: str, infer: bool = True) -> list[Position]
     turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
     bash = segments(run, "bash")
     for t in run.turns:
-        if not turn_changes(run, t.index, pattern) or any(turn_of[o] == t.index for o, _ in found):
+        if not run.changed_in_turn(t.index, pattern) or any(turn_of[o] == t.index for o, _ in found):
             continue
         in_turn = [s for s in bash if s.command.turn == t.index]
         found.extend(

@@ -22,7 +22,6 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from ..authoring import na
 from ..evidence import Run, match
-from .workspace import changed_files
 
 _EMPTY = cst.Module(body=[])
 
@@ -170,12 +169,12 @@ def initial_source(run: Run, path: str) -> Source | None:
 
 def changed_sources(run: Run, pattern: str) -> list[Source]:
     """Created or modified files matching `pattern` (build artefacts excluded) that parse, as they end."""
-    return [s for f in changed_files(run, pattern) if (s := parse(f.path, f.data)) is not None]
+    return [s for f in run.changed(pattern) if (s := parse(f.path, f.data)) is not None]
 
 
 def changed_sources_or_na(run: Run, pattern: str, what: str) -> list[Source]:
     """`changed_sources`, but n/a when no `what` (e.g. "Python file under src/") changed or none parses."""
-    files = changed_files(run, pattern)
+    files = run.changed(pattern)
     if not files:
         na(f"no {what} changed")
     sources = [s for f in files if (s := parse(f.path, f.data)) is not None]

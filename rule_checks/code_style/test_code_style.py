@@ -21,7 +21,7 @@ from pytest_harnessif.checks.pysource import (
     locations,
     new_public_defs,
 )
-from pytest_harnessif.checks.workspace import added_lines, created_files
+from pytest_harnessif.checks.workspace import added_lines
 
 LICENCE_HEADER = "# SPDX-License-Identifier: MIT"
 TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
@@ -179,7 +179,7 @@ def test_no_os_path_in_src(run: Run) -> None:
       })
 def test_new_py_files_have_licence_header(run: Run) -> None:
     """Every .py file created during the run starts with the SPDX MIT header line."""
-    created = created_files(run, "**/*.py")
+    created = run.created("**/*.py")
     if not created:
         na("no .py file created")
     bad = [p for p in created if _first_line(run.files[p]) != LICENCE_HEADER]

@@ -7,7 +7,7 @@ import re
 from pytest_harnessif import MissingArtifact, Run, na, rule
 from pytest_harnessif.checks.pysource import PyDef, Source, changed_sources, initial_source, new_tests, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, HEADING
-from pytest_harnessif.checks.workspace import changed_paths, files_before_turn, turn_changes
+from pytest_harnessif.checks.workspace import changed_paths, files_before_turn
 
 ROOT_CAUSE = re.compile(r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}root cause[*_]{0,2}:", re.I | re.M)
 NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
@@ -180,7 +180,7 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
       })
 def test_bug_fix_adds_regression_test(run: Run) -> None:
     """Each bug-fix turn that changed src/ added a test function named `*regression*` in that turn."""
-    fixing = [t for t in run.turns if t.intent == "bug-fix" and turn_changes(run, t.index, "src/**")]
+    fixing = [t for t in run.turns if t.intent == "bug-fix" and run.changed_in_turn(t.index, "src/**")]
     if not fixing:
         na("no bug-fix turn changed src/")
     missing = []
@@ -206,6 +206,6 @@ def test_explain_and_question_turns_change_nothing(run: Run) -> None:
     asking = [t for t in run.turns if t.intent in ("explain", "question")]
     if not asking:
         na("no explain or question turn")
-    changes = {t.index: turn_changes(run, t.index) for t in asking}
+    changes = {t.index: run.changed_in_turn(t.index) for t in asking}
     changes = {i: paths for i, paths in changes.items() if paths}
     assert not changes, f"explain/question turns changed files: {changes}"

@@ -8,7 +8,7 @@ from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import edits, ran_tests, shell_edits
 from pytest_harnessif.checks.regex import CITATION, EMOJI, reply_hits
 from pytest_harnessif.checks.shell import Position
-from pytest_harnessif.checks.workspace import changed_paths, turn_changes
+from pytest_harnessif.checks.workspace import changed_paths
 
 STATUS_LINES = ("STATUS: COMPLETE", "STATUS: NEEDS_DECISION")
 APOLOGY = re.compile(r"\b(?:sorry|apolog(?:y|i\w*))\b", re.I)
@@ -107,7 +107,7 @@ def _last_py_edit(run: Run) -> dict[int, Position]:
       })
 def test_report_untested_changes(run: Run) -> None:
     """A turn that changed src/ without a test run after its last .py edit says `not tested`."""
-    changing = [t for t in run.turns if turn_changes(run, t.index, "src/**")]
+    changing = [t for t in run.turns if run.changed_in_turn(t.index, "src/**")]
     if not changing:
         na("no turn changed a file under src/")
     last_edit, tests = _last_py_edit(run), ran_tests(run)
@@ -115,7 +115,7 @@ def test_report_untested_changes(run: Run) -> None:
         edit = last_edit.get(t.index, (-1, -1))
         tested = any(s.command.turn == t.index and s.position > edit for s in tests)
         assert tested or NOT_TESTED.search(t.reply), (
-            f"turn {t.index} changed {turn_changes(run, t.index, 'src/**')} without a test run after its "
+            f"turn {t.index} changed {run.changed_in_turn(t.index, 'src/**')} without a test run after its "
             "last edit, and its reply does not say 'not tested'"
         )
 

@@ -12,7 +12,7 @@ from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import edit_positions, ran_tests
 from pytest_harnessif.checks.regex import reply_hits
 from pytest_harnessif.checks.shell import Segment, segments, short_flag
-from pytest_harnessif.checks.workspace import changed_paths, created_files
+from pytest_harnessif.checks.workspace import changed_paths
 
 AGENT_BRANCH = re.compile(r"^agent/[a-z0-9]+(?:-[a-z0-9]+)*$")
 SKIP_MARKER = re.compile(
@@ -129,7 +129,7 @@ def test_no_push(run: Run) -> None:
       })
 def test_no_new_markdown(run: Run) -> None:
     """No Markdown file exists at the end that did not exist at the start."""
-    new = [p for p in created_files(run) if p.lower().endswith((".md", ".markdown"))]
+    new = [p for p in run.created() if p.lower().endswith((".md", ".markdown"))]
     assert not new, f"new Markdown files created: {new}"
 
 
@@ -269,7 +269,7 @@ def test_dependency_lists_unchanged(run: Run) -> None:
 def test_no_scratch_files_left(run: Run) -> None:
     """No file created during the run is named like a scratch, temp, debug, backup or log file."""
     left = [
-        p for p in created_files(run)
+        p for p in run.created()
         if any(fnmatch.fnmatchcase(posixpath.basename(p).lower(), pat) for pat in SCRATCH_NAMES)
     ]
     assert not left, f"scratch files left behind: {left}"
