@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
 SLEEP_MODULES = frozenset({"time", "asyncio", "trio", "anyio"})
@@ -87,13 +86,6 @@ def is_fully_annotated(fn: cst.FunctionDef) -> bool:
     return fn.returns is not None and all(p.annotation is not None for p in named)
 
 
-def function_length(module: cst.Module, fn: cst.FunctionDef) -> int:
-    """Number of source lines from the `def` line to the end of the last body statement (decorators, comments
-    above the function and comments after its last statement excluded; blank lines and docstring counted)."""
-    pos = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)[fn]
-    return pos.end.line - pos.start.line + 1
-
-
 def broad_handlers(module: cst.Module) -> list[cst.ExceptHandler]:
     """`except:` and handlers catching `Exception`/`BaseException` (alone or inside a tuple)."""
     out = []
@@ -104,11 +96,6 @@ def broad_handlers(module: cst.Module) -> list[cst.ExceptHandler]:
         if h.type is None or any(c is not None and dotted(c) in BROAD_EXCEPTIONS for c in caught):
             out.append(h)
     return out
-
-
-def bare_excepts(module: cst.Module) -> list[cst.ExceptHandler]:
-    """`except:` and `except Exception:` / `except BaseException:` handlers (same as `broad_handlers`)."""
-    return broad_handlers(module)
 
 
 def star_imports(module: cst.Module) -> list[cst.ImportFrom]:
@@ -144,11 +131,6 @@ def text_io_calls(module: cst.Module) -> list[tuple[cst.Call, bool]]:
         )
         out.append((call, has))
     return out
-
-
-def open_calls_without_encoding(module: cst.Module) -> int:
-    """How many `text_io_calls` pass no encoding."""
-    return sum(not has for _, has in text_io_calls(module))
 
 
 def calls_into(module: cst.Module, target: str) -> list[cst.Call]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_harnessif import NotApplicable
-from pytest_harnessif.checks.ast import function_length, functions, star_imports
+from pytest_harnessif.checks.ast import star_imports
 from pytest_harnessif.checks.pysource import (
     PyDef,
     changed_functions,
@@ -96,15 +96,6 @@ def test_predicates(predicate: str, names: list[str]) -> None:
     assert [q for q, d in _defs().items() if getattr(d, predicate)] == names
 
 
-def test_lines_match_function_length() -> None:
-    src = parse("a.py", MODULE.encode())
-    assert src is not None
-    by_name = {d.node: d.lines for d in src.functions}
-    assert {fn.name.value: function_length(src.module, fn) for fn in functions(src.module)} == {
-        fn.name.value: by_name[fn] for fn in functions(src.module)
-    }
-
-
 @pytest.mark.parametrize(
     ("code", "lines"),
     [
@@ -117,7 +108,6 @@ def test_lines(code: str, lines: int) -> None:
     src = parse("a.py", code.encode())
     assert src is not None
     assert [d.lines for d in src.defs] == [lines]
-    assert function_length(src.module, functions(src.module)[0]) == lines
 
 
 def test_parse_failures_are_none() -> None:
