@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .agents.registry import AgentSpec, MissingCredentials
-from .evidence import Run
+from .evidence import Run, is_generated
 from .library import RuleEntry, TaskEntry, load_rules, load_tasks
 from .placement import HD_VERSION, Stack, place, render
 from .runner import Recording, SandboxFromRepo, local_sandbox, run_trajectory
@@ -56,11 +57,14 @@ class Options:
         return "zero_injection" if self.zero_injection else "main"
 
 
+@functools.cache
 def _tree_hash(root: Path) -> str:
+    """Content hash of a task folder, read once per process (every model and round of the task shares it)."""
     h = hashlib.sha256()
     for p in sorted(root.rglob("*")):
-        if p.is_file() and "__pycache__" not in p.parts and ".pytest_cache" not in p.parts:
-            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+        rel = p.relative_to(root).as_posix()
+        if p.is_file() and not is_generated(rel):
+            h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
