@@ -1,8 +1,8 @@
 """pytest-harnessif: Harness-IF as a pytest plugin. What a rule author imports lives here."""
 
-from .authoring import MissingArtifact, NotApplicable, na, rule
+from .authoring import MissingArtifact, NotApplicable, judge, na, rule
 from .evidence import Command, FileView, Run, TurnView
-from .schema import Family, Method, Modality, Prior, Severity, Surface
+from .schema import Family, Method, Modality, Prior, Rubric, Severity, Surface
 
 __all__ = [
     "Command",
@@ -13,10 +13,12 @@ __all__ = [
     "Modality",
     "NotApplicable",
     "Prior",
+    "Rubric",
     "Run",
     "Severity",
     "Surface",
     "TurnView",
+    "judge",
     "na",
     "rule",
 ]

@@ -1,14 +1,20 @@
-"""The rule author's API: `@rule(...)` metadata, `na(reason)`, and the typed missing-artifact failure."""
+"""The rule author's API: `@rule(...)` metadata, `na(reason)`, `judge(**evidence)`, and the typed failures."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import pytest
 from pydantic import ValidationError
 
-from .schema import RuleMeta
+from .schema import JudgeRecord, Rubric, RuleMeta, Status
+
+if TYPE_CHECKING:
+    from .llm_judge import Judge, Request
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,6 +35,71 @@ class MissingArtifact(AssertionError):
     def __init__(self, artifact: str, detail: str = "") -> None:
         self.artifact = artifact
         super().__init__(f"missing artifact {artifact!r}" + (f": {detail}" if detail else ""))
+
+
+class Unjudged(pytest.skip.Exception):  # type: ignore[misc,name-defined]
+    """Raised by `judge()` when the session has no judge: the verdict is `unjudged`, counted apart."""
+
+
+class JudgeFailed(AssertionError):
+    """The judge's majority says fail."""
+
+
+class JudgeError(Exception):
+    """The judge gave no usable majority (split, unparseable, refused, calls failed): an error verdict."""
+
+
+@dataclass
+class Judging:
+    """The judge available to the running check, its rule's rubric, and what it decided (record, request)."""
+
+    judge: Judge | None
+    rubric: Rubric | None
+    decided: list[tuple[JudgeRecord, Request]] = field(default_factory=list)
+
+
+_JUDGING: ContextVar[Judging | None] = ContextVar("harnessif_judging", default=None)
+
+
+@contextmanager
+def judging(judge: Judge | None, rubric: Rubric | None) -> Iterator[Judging]:
+    """Make `judge` (None: no judge configured) and `rubric` the ones `judge()` uses inside this block."""
+    context = Judging(judge, rubric)
+    token = _JUDGING.set(context)
+    try:
+        yield context
+    finally:
+        _JUDGING.reset(token)
+
+
+def judge(*, rubric: Rubric | None = None, **evidence: str) -> JudgeRecord:
+    """Hand the named evidence (final reply, a diff, files, commands...) to the judge with the rule's rubric.
+
+    Returns on pass; a fail raises `JudgeFailed`, n/a ends the check as n/a, no majority raises `JudgeError`;
+    with no judge configured the verdict is `unjudged`."""
+    context = _JUDGING.get()
+    if context is None:
+        raise RuntimeError("judge() runs inside a rule check under --harness-model (or a `judging(...)` block)")
+    rubric = rubric or context.rubric
+    if rubric is None:
+        raise RuntimeError("judge(): the rule has no rubric; give @rule(..., rubric=...) or judge(rubric=...)")
+    if not evidence:
+        raise ValueError("judge(): name at least one piece of evidence, e.g. judge(final_reply=run.final_reply)")
+    bad = [name for name, text in evidence.items() if not isinstance(text, str)]
+    if bad:
+        raise TypeError(f"judge(): evidence must be text; not text: {', '.join(bad)}")
+    if context.judge is None:
+        raise Unjudged(msg="unjudged: no judge configured (--harness-judge)", allow_module_level=False)
+    request = context.judge.request(rubric, evidence)
+    record, reason = context.judge.decide(request)
+    context.decided.append((record, request))
+    if record.status is Status.failed:
+        raise JudgeFailed(reason)
+    if record.status is Status.na:
+        na(reason)
+    if record.status is Status.error:
+        raise JudgeError(reason)
+    return record
 
 
 def na(reason: str) -> NoReturn:

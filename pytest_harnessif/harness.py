@@ -21,6 +21,7 @@ from .store import Store, digest
 from .trajectory import Trajectory
 
 if TYPE_CHECKING:
+    from .llm_judge import Judge
     from .sandbox.select import SandboxChoice
 
 RUN_CACHE_SIZE = 8
@@ -46,6 +47,7 @@ class Options:
     zero_injection: bool = False
     priors: dict[str, tuple[Prior, Lineage]] | None = None
     sandbox: SandboxChoice | None = None  # None: the local backend
+    judge: Judge | None = None  # None: judge-based rules are reported unjudged
 
     @property
     def sandbox_info(self) -> dict[str, str]:

@@ -11,15 +11,16 @@ import pytest
 from pydantic import ValidationError
 
 from .agents.pricing import PriceError, PriceTable
-from .agents.registry import AgentContext, ModelSpecError, parse_model
+from .agents.registry import AgentContext, MissingCredentials, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
-from .authoring import NotApplicable, rule_meta
+from .authoring import Judging, NotApplicable, Unjudged, judging, rule_meta
 from .harness import Harness, Options
 from .library import LibraryError
 from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict
 
 HARNESS = pytest.StashKey["Harness | None"]()
 RULES_DIR = pytest.StashKey[Path]()
+JUDGED = pytest.StashKey[Judging]()
 RUN_ID = "harnessif_run_id"
 
 
@@ -90,6 +91,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     agent.addoption("--harness-run-seconds", type=float, default=None, help="wall-time budget per run")
     agent.addoption("--harness-run-cost", type=float, default=None, help="USD budget per run (needs prices)")
     agent.addoption("--harness-prices", default=None, metavar="YAML", help="price table: {model: {input, output}}")
+    judge = parser.getgroup("harnessif-judge", "Harness-IF: the LLM judge of hybrid and llm_judge rules")
+    judge.addoption(
+        "--harness-judge",
+        default=None,
+        metavar="SPEC",
+        help="judge model, provider/model[@base_url]; without it judge-based rules are reported unjudged",
+    )
+    judge.addoption("--harness-judge-votes", type=int, default=3, help="votes per judged verdict (default 3)")
+    judge.addoption("--harness-judge-temperature", type=float, default=0.3, help="judge temperature (default 0.3)")
+    judge.addoption("--harness-judge-max-tokens", type=int, default=1024, help="judge output tokens per vote")
+    judge.addoption(
+        "--harness-judge-budget", type=int, default=24_000, help="evidence characters per judge request (default 24000)"
+    )
+    judge.addoption(
+        "--harness-judge-cache", default=None, metavar="DIR", help="judge answer cache (default .harnessif/judge)"
+    )
+    judge.addoption("--harness-rejudge", action="store_true", help="ask the judge again instead of using its cache")
     parser.addini("harness_rules", "folder of the rule library", default="rule_checks")
     parser.addini("harness_tasks", "folder of the task panel", default="tasks")
 
@@ -163,6 +181,7 @@ def pytest_configure(config: pytest.Config) -> None:
             priors = load_priors(Path(priors_file))
     except PriorsError as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
+    judge = _judge(config, context)
     sandbox = None
     if config.getoption("harness_sandbox") != "local":
         from .sandbox.base import SandboxError
@@ -185,6 +204,7 @@ def pytest_configure(config: pytest.Config) -> None:
         zero_injection=config.getoption("harness_zero_injection"),
         priors=priors,
         sandbox=sandbox,
+        judge=judge,
     )
     try:
         config.stash[HARNESS] = harness = Harness(options)
@@ -193,6 +213,43 @@ def pytest_configure(config: pytest.Config) -> None:
     if workerinput is None:
         full = config.getoption("harness_report") == "full"
         config.pluginmanager.register(_Collector(harness, full), "harnessif-collector")
+
+
+def _judge(config: pytest.Config, context: AgentContext) -> Any:
+    """The session's judge (None without --harness-judge); a bad spec or missing key is a usage error."""
+    spec = config.getoption("harness_judge")
+    if not spec:
+        return None
+    from .llm_judge import Judge, JudgeSettings
+
+    opt = config.getoption
+    cache = opt("harness_judge_cache")
+    try:
+        settings = JudgeSettings(
+            votes=opt("harness_judge_votes"),
+            temperature=opt("harness_judge_temperature"),
+            max_tokens=opt("harness_judge_max_tokens"),
+            budget=opt("harness_judge_budget"),
+        )
+        return Judge.from_spec(
+            spec,
+            settings,
+            timeout=context.settings.timeout,
+            max_retries=context.settings.max_retries,
+            cache_dir=Path(cache).resolve() if cache else config.rootpath / ".harnessif" / "judge",
+            rejudge=opt("harness_rejudge"),
+        )
+    except ValidationError as exc:
+        fields = "; ".join(f"--harness-judge-{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise pytest.UsageError(f"harnessif: {fields}") from None
+    except (ModelSpecError, MissingCredentials) as exc:
+        raise pytest.UsageError(f"harnessif: --harness-judge: {exc}") from None
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    harness = config.stash.get(HARNESS, None)
+    if harness is not None and harness.options.judge is not None:
+        harness.options.judge.close()
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -235,7 +292,13 @@ def pytest_report_header(config: pytest.Config) -> str:
     return (
         f"harnessif: models {', '.join(m.name for m in o.models)}; {len(harness.tasks)} tasks, "
         f"{len(harness.rules)} rules, {o.rounds} round(s), placement seed {o.seed}, "
-        f"sandbox {o.sandbox_info['backend']}; run {o.run_id}"
+        f"sandbox {o.sandbox_info['backend']}; run {o.run_id}\n"
+        + (
+            f"harnessif: judge {o.judge.name} ({o.judge.settings.votes} votes, temperature "
+            f"{o.judge.settings.temperature}{', rejudge' if o.judge.rejudge else ''})"
+            if o.judge is not None
+            else "harnessif: no judge (--harness-judge): judge-based rules are reported unjudged"
+        )
         + (f"\nharnessif: WARNING: {o.sandbox.warning}" if o.sandbox is not None and o.sandbox.warning else "")
     )
 
@@ -327,12 +390,26 @@ def run(request: pytest.FixtureRequest) -> Any:
     return result
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """Give a rule check the session's judge and its rubric; keep what the judge decided for the verdict."""
+    harness = item.config.stash[HARNESS]
+    meta = rule_meta(getattr(item, "function", None))
+    if harness is None or meta is None or _key(item) is None:
+        return (yield)
+    with judging(harness.options.judge, harness.rules[meta.id].meta.rubric) as context:
+        item.stash[JUDGED] = context
+        return (yield)
+
+
 def _classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Status, str, str | None]:
     excinfo = call.excinfo
     if report.passed:
         return Status.passed, "", None
     if report.skipped:
         msg = str(excinfo.value) if excinfo is not None else ""
+        if excinfo is not None and isinstance(excinfo.value, Unjudged):
+            return Status.unjudged, msg, None
         if excinfo is not None and isinstance(excinfo.value, NotApplicable):
             return Status.na, msg.removeprefix("n/a: "), None
         return Status.na, f"skipped: {msg}", None
@@ -354,6 +431,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if call.when == "teardown" or (call.when == "setup" and report.passed):
         return report
     status, reason, artifact = _classify(call, report)
+    decided = item.stash[JUDGED].decided if JUDGED in item.stash and call.when == "call" else []
     props = dict(item.user_properties)
     verdict = Verdict(
         model=props["model"],
@@ -373,6 +451,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         status=status,
         reason=reason,
         artifact=artifact,
+        judge=decided[-1][0] if decided else None,
         nodeid=item.nodeid,
         duration=report.duration,
     )
@@ -382,6 +461,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         verdict.model_id = harness.run(key).trajectory.model_id
     item.user_properties.extend([("status", str(status)), ("reason", reason)])
     report.harness_verdict = verdict.model_dump(mode="json")
+    if decided:
+        report.harness_judge_requests = [{"hash": r.hash, **r.model_dump(mode="json")} for _, r in decided]
     return report
 
 
@@ -389,6 +470,8 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
     verdict = getattr(report, "harness_verdict", None)
     if verdict and verdict["status"] == "error" and report.when == "call":
         return "error", "E", "ERROR"
+    if verdict and verdict["status"] == "unjudged":
+        return "unjudged", "u", "UNJUDGED"
     return None
 
 
@@ -399,6 +482,7 @@ class _Collector:
         self.harness = harness
         self.full = full
         self.rows: list[dict[str, Any]] = []
+        self.requests: dict[str, dict[str, Any]] = {}
         self.fresh: set[str] = set()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -406,6 +490,8 @@ class _Collector:
         if verdict is None:
             return
         self.rows.append(verdict)
+        for request in getattr(report, "harness_judge_requests", []):
+            self.requests[request["hash"]] = request
         if ("trajectory", "recorded") in [tuple(p) for p in report.user_properties]:
             self.fresh.add(f"{verdict['model']}/{verdict['task']}/r{verdict['round']}")
 
@@ -414,7 +500,7 @@ class _Collector:
             return
         from .metrics.accuracy import summarize  # reports pull in pandas/matplotlib: import only when used
         from .report.records import write_run
-        from .report.terminal import full_tables, summary_table
+        from .report.terminal import full_tables, judge_line, summary_table
 
         o = self.harness.options
         keys = {f"{r['model']}/{r['task']}/r{r['round']}" for r in self.rows}
@@ -429,11 +515,14 @@ class _Collector:
             "store": str(self.harness.store.base),
             "population": o.population,
         }
-        run_dir = write_run(o.report_dir / o.run_id, self.rows, meta)
+        if o.judge is not None:
+            meta["judge"] = {"model": o.judge.name, **o.judge.settings.model_dump(), "rejudge": o.judge.rejudge}
+        run_dir = write_run(o.report_dir / o.run_id, self.rows, meta, list(self.requests.values()))
         tr = terminalreporter
         tr.write_sep("=", "Harness-IF summary")
         tr.write_line(summary_table(summarize(self.rows)))
         if self.full:
             tr.write_line(full_tables(self.rows))
         tr.write_line(f"trajectories: {len(keys)} ({len(fresh)} recorded now, {len(keys) - len(fresh)} re-used)")
+        tr.write_line(judge_line(self.rows))
         tr.write_line(f"records: {run_dir}")

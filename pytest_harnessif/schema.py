@@ -86,12 +86,16 @@ class Method(StrEnum):
 
 
 class Status(StrEnum):
-    """A verdict's outcome. Only pass and fail enter accuracy denominators (spec 4.1)."""
+    """A verdict's outcome. Only pass and fail enter accuracy denominators (spec 4.1).
+
+    `unjudged`: a judge-based rule whose deterministic pre-check could not decide, in a session with no judge
+    configured; counted apart, never as n/a or error."""
 
     passed = "pass"
     failed = "fail"
     na = "n/a"
     error = "error"
+    unjudged = "unjudged"
 
 
 class Intent(StrEnum):
@@ -132,6 +136,18 @@ class Wording(Strict):
     skill: str | None = None
 
 
+class Rubric(Strict):
+    """What the judge grades against: the question, and the conditions for pass, fail and n/a."""
+
+    question: Annotated[str, Field(min_length=1)]
+    pass_if: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
+    fail_if: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
+    na_if: list[Annotated[str, Field(min_length=1)]] = []
+
+
+JUDGED_METHODS = frozenset({Method.hybrid, Method.llm_judge})
+
+
 class RuleMeta(Strict):
     """Library-level metadata of one rule (the `@rule(...)` arguments)."""
 
@@ -145,6 +161,7 @@ class RuleMeta(Strict):
     surfaces: dict[Surface, Wording]
     depends_on: str | None = None
     source: str | None = None
+    rubric: Rubric | None = None
 
     @field_validator("prior", mode="before")
     @classmethod
@@ -160,6 +177,8 @@ class RuleMeta(Strict):
 
     @model_validator(mode="after")
     def _check_surfaces(self) -> RuleMeta:
+        if (self.method in JUDGED_METHODS) != (self.rubric is not None):
+            raise ValueError(f"rubric: {self.method} rules {'need' if self.rubric is None else 'take no'} rubric")
         if not self.surfaces:
             raise ValueError("surfaces: a rule needs a wording for at least one surface")
         if Surface.HD in self.surfaces:
@@ -256,6 +275,33 @@ class RunKey(Strict):
         return f"{self.model}/{self.task}/r{self.round}"
 
 
+class Vote(BaseModel):
+    """One judge vote: its verdict (None when the answer could not be used), reason, raw answer, provenance."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    index: int
+    status: Status | None
+    reason: str = ""
+    raw: str = ""
+    problem: str | None = None
+    cached: bool = False
+
+
+class JudgeRecord(BaseModel):
+    """How the judge decided a verdict: the judge, its votes, the request's content hash, what was truncated."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    judge: str
+    status: Status
+    votes: list[Vote]
+    request: str
+    truncated: dict[str, list[int]] = {}
+    calls: int = 0
+    cached: int = 0
+
+
 class Verdict(BaseModel):
     """One verdict row of `verdicts.jsonl`: (model, task, round, rule) and its outcome."""
 
@@ -278,5 +324,6 @@ class Verdict(BaseModel):
     status: Status
     reason: str = ""
     artifact: str | None = None
+    judge: JudgeRecord | None = None
     nodeid: str = ""
     duration: float = 0.0

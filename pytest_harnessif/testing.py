@@ -1,15 +1,19 @@
-"""Build tiny synthetic `Run`s for rule fixtures: files before/after, turns, tool calls, commits."""
+"""Build tiny synthetic `Run`s for rule fixtures (files before/after, turns, tool calls, commits) and the
+scripted judge that judge-based rules' fixtures run against."""
 
 from __future__ import annotations
 
 import itertools
+import json
+from dataclasses import dataclass
 from typing import Any
 
+from .agents.base import Completion, Message
 from .evidence import Run
 from .sandbox.base import tar_from_files
 from .sandbox.local import LocalSandbox
 from .schema import RunKey, Task
-from .trajectory import Commit, GitState, Step, ToolCall, Trajectory, TurnRecord
+from .trajectory import Commit, GitState, Step, ToolCall, ToolSchema, Trajectory, TurnRecord
 
 _ids = itertools.count()
 
@@ -119,3 +123,39 @@ def make_run(
         ),
     )
     return Run(traj, task, snaps.__getitem__, LocalSandbox)
+
+
+class UnexpectedJudgeCall(Exception):
+    """A fixture expected the rule's deterministic pre-check to decide, but the check consulted the judge."""
+
+
+@dataclass(frozen=True)
+class JudgeScript:
+    """What the scripted judge answers for one fixture: `says` on every vote, but only when every `sees`
+    snippet is in the evidence it was handed; otherwise an answer that is no verdict (an error verdict)."""
+
+    says: str
+    sees: tuple[str, ...] = ()
+
+
+class ScriptedJudgeClient:
+    """A `ModelClient` playing the judge from a `JudgeScript`; None means the judge must not be consulted."""
+
+    model_id = "scripted-judge"
+
+    def __init__(self, script: JudgeScript | None) -> None:
+        self.script = script
+        self.prompts: list[str] = []
+
+    def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
+        prompt = messages[-1].text
+        self.prompts.append(prompt)
+        if self.script is None:
+            raise UnexpectedJudgeCall("the judge was consulted, but this fixture expects the pre-check to decide")
+        missing = [s for s in self.script.sees if s not in prompt]
+        if missing:
+            return Completion(text=f"The evidence lacks {missing!r}; I cannot grade this.")
+        return Completion(text=json.dumps({"verdict": self.script.says, "reason": "scripted judge"}))
+
+    def close(self) -> None:
+        pass

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ._arrays import codes, grid, key_codes, ratio
-from .frame import ERROR, FAIL, NA, PARTIAL, PASS, SEVERITY_WEIGHT, UNTESTABLE, against, eligible, passed
+from .frame import ERROR, FAIL, NA, PARTIAL, PASS, SEVERITY_WEIGHT, UNJUDGED, UNTESTABLE, against, eligible, passed
 from .panel import panels
 from .populations import require_single
 
@@ -134,7 +134,8 @@ class ModelSummary:
     """Counts and accuracies of one model in one population. Accuracies are None when nothing is eligible.
 
     `na` counts every row without an opportunity to judge: raw n/a, cascade-deduped (`deduped`) and rows of
-    untestable pairs (`untestable`). Partial verdicts (judge rows) are counted apart and never enter Acc.
+    untestable pairs (`untestable`). Partial verdicts (judge rows) and `unjudged` rows (judge-based rules in a
+    session without a judge) are counted apart and never enter Acc.
     """
 
     model: str
@@ -152,6 +153,7 @@ class ModelSummary:
     deduped: int = 0
     untestable: int = 0
     partial: int = 0
+    unjudged: int = 0
 
     @property
     def delta(self) -> float | None:
@@ -173,7 +175,7 @@ def summarize(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> list[ModelSum
     for population, df in panels(rows).items():
         table = accuracy_table(df)
         status = pd.crosstab(df["model"], df["scored"]).reindex(
-            columns=[PASS, FAIL, NA, ERROR, UNTESTABLE, PARTIAL], fill_value=0
+            columns=[PASS, FAIL, NA, ERROR, UNTESTABLE, PARTIAL, UNJUDGED], fill_value=0
         )
         deduped = df.groupby("model")["deduped"].sum()
         for model, t in table.iterrows():
@@ -195,6 +197,7 @@ def summarize(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> list[ModelSum
                     deduped=int(deduped[model]),
                     untestable=int(s[UNTESTABLE]),
                     partial=int(s[PARTIAL]),
+                    unjudged=int(s[UNJUDGED]),
                 )
             )
     return out

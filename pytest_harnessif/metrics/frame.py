@@ -13,8 +13,9 @@ import numpy as np
 import pandas as pd
 
 PASS, FAIL, NA, PARTIAL, ERROR = "pass", "fail", "n/a", "partial", "error"
+UNJUDGED = "unjudged"  # a judge-based rule in a session without a judge: counted apart, never eligible
 UNTESTABLE = "untestable"  # set by the cascade-fairness audit, never by a check
-STATUSES = (PASS, FAIL, NA, PARTIAL, ERROR)
+STATUSES = (PASS, FAIL, NA, PARTIAL, ERROR, UNJUDGED)
 AGAINST = "against_prior"
 SEVERITY_WEIGHT = {"must": 3, "should": 2, "may": 1}
 REQUIRED = ("model", "task", "round", "rule", "status")

@@ -20,6 +20,7 @@ from . import figures, html
 from .analysis import analyse
 
 VERDICTS = "verdicts.jsonl"
+JUDGE_REQUESTS = "judge_requests.jsonl"
 SUMMARY = "summary.json"
 CSV, PARQUET, HTML = "verdicts.csv", "verdicts.parquet", "report.html"
 TABLES, FIGURES = "tables", "figures"
@@ -36,11 +37,20 @@ def _atomic(path: Path, data: bytes) -> None:
     tmp.replace(path)
 
 
-def write_run(run_dir: Path, rows: Iterable[Mapping[str, Any]], meta: Mapping[str, Any]) -> Path:
-    """Write verdict rows (sorted for stable output), the summary and every derived output into `run_dir`."""
+def write_run(
+    run_dir: Path,
+    rows: Iterable[Mapping[str, Any]],
+    meta: Mapping[str, Any],
+    judge_requests: Iterable[Mapping[str, Any]] = (),
+) -> Path:
+    """Write verdict rows (sorted for stable output), the judge's requests (what it was shown, by hash, so a
+    second judge can re-grade them), the summary and every derived output into `run_dir`."""
     run_dir.mkdir(parents=True, exist_ok=True)
     ordered = sorted(rows, key=lambda r: (r.get("population", "main"), *(r[k] for k in ORDER)))
     _atomic(run_dir / VERDICTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered).encode())
+    requests = sorted(judge_requests, key=lambda r: r["hash"])
+    if requests:
+        _atomic(run_dir / JUDGE_REQUESTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in requests).encode())
     summary = {**meta, "models": [s.as_dict() for s in summarize(ordered)]}
     (run_dir / SUMMARY).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     write_derived(run_dir, ordered, meta)
@@ -61,6 +71,8 @@ def write_tabular(out_dir: Path, records: pd.DataFrame) -> list[Path]:
     """`verdicts.csv` and `verdicts.parquet` next to the canonical JSONL."""
     out_dir.mkdir(parents=True, exist_ok=True)
     csv, parquet = out_dir / CSV, out_dir / PARQUET
+    if "judge" in records.columns:  # nested votes: one JSON text cell, so CSV and Parquet keep flat columns
+        records = records.assign(judge=[json.dumps(j, sort_keys=True) if j else None for j in records["judge"]])
     _atomic(csv, records.to_csv(index=False).encode())
     tmp = parquet.with_name(f".{parquet.name}.tmp")
     records.to_parquet(tmp, index=False)

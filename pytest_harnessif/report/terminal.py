@@ -14,7 +14,7 @@ from ..metrics.panel import panels
 from ..metrics.populations import NONCODING
 from .format import interval, pct
 
-HEADER = ("model", "N", "pass", "fail", "n/a", "errors", "Acc", "AP-Acc", "delta")
+HEADER = ("model", "N", "pass", "fail", "n/a", "errors", "unjudged", "Acc", "AP-Acc", "delta")
 
 
 def text_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
@@ -40,6 +40,7 @@ def _compact(summaries: list[ModelSummary]) -> str:
                 str(s.failed),
                 str(s.na),
                 str(s.error),
+                str(s.unjudged),
                 pct(s.acc),
                 pct(s.ap_acc),
                 pct(s.delta, signed=True),
@@ -130,3 +131,17 @@ def full_tables(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> str:
         blocks.append(f"Acc by family x model ({name})\n{_family(df)}")
         blocks.append(f"Acc by surface ({name})\n{_surface(df)}")
     return "\n\n".join(blocks)
+
+
+def judge_line(rows: Iterable[Mapping[str, Any]]) -> str:
+    """How verdicts of judge-based rules were reached: by the pre-check, by the judge (calls vs cache hits),
+    or not at all (unjudged)."""
+    judged = [r for r in rows if r.get("method") in ("hybrid", "llm_judge")]
+    by_judge = [r["judge"] for r in judged if r.get("judge")]
+    unjudged = sum(r["status"] == "unjudged" for r in judged)
+    calls = sum(j.get("calls", 0) for j in by_judge)
+    hits = sum(j.get("cached", 0) for j in by_judge)
+    return (
+        f"judge-based verdicts: {len(judged)} ({len(judged) - len(by_judge) - unjudged} by pre-check, "
+        f"{len(by_judge)} by the judge with {calls} call(s) and {hits} cache hit(s), {unjudged} unjudged)"
+    )

@@ -1,4 +1,7 @@
-"""Every rule check against its pass / fail / n/a fixtures, and proof that the fixtures catch an inverted check."""
+"""Every rule check against its pass / fail / n/a fixtures, and proof that the fixtures catch an inverted check.
+
+A fixture factory returns a `Run`, or `(Run, JudgeScript | None)` for judge-based rules: the check then runs
+against the scripted judge (None: the deterministic pre-check must decide without it)."""
 
 from __future__ import annotations
 
@@ -12,12 +15,17 @@ from typing import Any
 import pytest
 
 from pytest_harnessif import NotApplicable
+from pytest_harnessif.authoring import Unjudged, judging
 from pytest_harnessif.evidence import Run
 from pytest_harnessif.library import load_rules
+from pytest_harnessif.llm_judge import Judge
+from pytest_harnessif.schema import JUDGED_METHODS
+from pytest_harnessif.testing import JudgeScript, ScriptedJudgeClient
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = load_rules(ROOT / "rule_checks")
-FIXTURES: dict[str, dict[str, list[Callable[[], Run]]]] = {}
+Case = Run | tuple[Run, JudgeScript | None]
+FIXTURES: dict[str, dict[str, list[Callable[[], Case]]]] = {}
 for _path in sorted(Path(__file__).parent.glob("fixtures_*.py")):
     FIXTURES.update(importlib.import_module(f"tests.rules.{_path.stem}").FIXTURES)
 
@@ -29,14 +37,18 @@ CASES = [
 ]
 
 
-def outcome(check: Callable[[Run], Any], run: Run) -> str:
-    """What the plugin would report: pass (returned), fail (assertion), na (`na()`)."""
-    try:
-        check(run)
-    except NotApplicable:
-        return "na"
-    except AssertionError:
-        return "fail"
+def outcome(rule_id: str, check: Callable[[Run], Any], case: Case, judged: bool = True) -> str:
+    """What the plugin would report: pass (returned), fail (assertion), na (`na()`), unjudged (no judge).
+    Judge-based rules run against the case's scripted judge (`judged`) or with no judge at all."""
+    run, script = case if isinstance(case, tuple) else (case, None)
+    judge = Judge("scripted-judge", ScriptedJudgeClient(script)) if judged else None
+    with judging(judge, RULES[rule_id].meta.rubric):
+        try:
+            check(run)
+        except (NotApplicable, Unjudged) as exc:
+            return "unjudged" if isinstance(exc, Unjudged) else "na"
+        except AssertionError:
+            return "fail"
     return "pass"
 
 
@@ -45,8 +57,11 @@ def inverted(check: Callable[[Run], Any]) -> Callable[[Run], Any]:
 
     @functools.wraps(check)
     def flipped(run: Run) -> None:
-        if outcome(check, run) == "pass":
-            raise AssertionError("inverted: would have passed")
+        try:
+            check(run)
+        except AssertionError:
+            return
+        raise AssertionError("inverted: would have passed")
 
     return flipped
 
@@ -58,16 +73,40 @@ def test_every_rule_has_pass_and_fail_fixtures() -> None:
 
 
 @pytest.mark.parametrize(("rule_id", "kind", "factory"), CASES)
-def test_check_gets_its_fixture_right(rule_id: str, kind: str, factory: Callable[[], Run]) -> None:
-    assert outcome(RULES[rule_id].check, factory()) == kind
+def test_check_gets_its_fixture_right(rule_id: str, kind: str, factory: Callable[[], Case]) -> None:
+    assert outcome(rule_id, RULES[rule_id].check, factory()) == kind
 
 
 @pytest.mark.parametrize("rule_id", sorted(FIXTURES))
 def test_fixtures_catch_an_inverted_check(rule_id: str) -> None:
     flipped = inverted(RULES[rule_id].check)
     kinds = FIXTURES[rule_id]
-    assert any(outcome(flipped, f()) != "pass" for f in kinds["pass"])
-    assert any(outcome(flipped, f()) != "fail" for f in kinds["fail"])
+    assert any(outcome(rule_id, flipped, f()) != "pass" for f in kinds["pass"])
+    assert any(outcome(rule_id, flipped, f()) != "fail" for f in kinds["fail"])
+
+
+JUDGED = sorted(r for r, e in RULES.items() if e.meta.method in JUDGED_METHODS)
+
+
+@pytest.mark.parametrize("rule_id", JUDGED)
+def test_judge_based_rules_consult_the_judge_and_are_unjudged_without_one(rule_id: str) -> None:
+    """Some pass fixture reaches the judge (so the rule is judge-based in fact), and with no judge configured
+    the fixtures the judge would have decided are unjudged, never pass or n/a."""
+    for kind in ("pass", "fail", "na"):
+        for factory in FIXTURES[rule_id].get(kind, []):
+            case = factory()
+            scripted = isinstance(case, tuple) and case[1] is not None
+            if scripted:
+                assert outcome(rule_id, RULES[rule_id].check, case, judged=False) == "unjudged", kind
+    assert any(isinstance(c, tuple) and c[1] is not None for c in (f() for f in FIXTURES[rule_id]["pass"]))
+
+
+def test_hybrid_rules_decide_some_fixture_without_the_judge() -> None:
+    """A hybrid rule's pre-check must decide something itself: some fixture of each has no judge script."""
+    hybrid = [r for r in JUDGED if RULES[r].meta.method == "hybrid"]
+    for rule_id in hybrid:
+        cases = [f() for kind in ("fail", "na") for f in FIXTURES[rule_id].get(kind, [])]
+        assert any(not isinstance(c, tuple) or c[1] is None for c in cases), rule_id
 
 
 def _catalogue() -> dict[str, list[str]]:

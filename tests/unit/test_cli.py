@@ -17,7 +17,7 @@ def test_report_prints_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["report", str(run_dir)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ["model", "N", "pass"]
-    assert out[2].split() == ["model-a", "8", "4", "2", "1", "1", "66.7", "66.7", "+0.0"]
+    assert out[2].split() == ["model-a", "8", "4", "2", "1", "1", "0", "66.7", "66.7", "+0.0"]
     assert out[3].split()[0] == "model-b"
     assert main(["report", str(run_dir / VERDICTS)]) == 0
 

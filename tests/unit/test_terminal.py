@@ -15,8 +15,8 @@ def test_summary_table_layout_and_numbers() -> None:
     assert lines[0].split() == list(HEADER)
     assert set(lines[1]) == {"-"}
     assert len(lines[1]) == len(lines[0])
-    assert lines[2].split() == ["model-a", "8", "4", "2", "1", "1", "66.7", "66.7", "+0.0"]
-    assert lines[3].split() == ["model-b", "2", "0", "0", "1", "1", "-", "-", "-"]
+    assert lines[2].split() == ["model-a", "8", "4", "2", "1", "1", "0", "66.7", "66.7", "+0.0"]
+    assert lines[3].split() == ["model-b", "2", "0", "0", "1", "1", "0", "-", "-", "-"]
     assert len({len(line) for line in lines}) == 1  # fixed width
     assert lines[2].startswith("model-a ")  # model column left-aligned
 

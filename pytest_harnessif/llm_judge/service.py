@@ -1,0 +1,139 @@
+"""The judge: N votes on one request (cached by content hash), majority, and every vote kept for the record."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..agents.base import Message, ModelClient
+from ..agents.registry import AgentContext, make_client, parse_model
+from ..agents.settings import ModelSettings
+from ..schema import JudgeRecord, Rubric, Status, Vote
+from .answer import AnswerError, parse_answer
+from .cache import JudgeCache
+from .prompt import Request
+from .votes import majority
+
+REFUSALS = frozenset({"refusal", "content_filter"})
+RAW_KEPT = 4000  # characters of each raw answer kept in the verdict row
+
+
+class JudgeSettings(BaseModel):
+    """How the judge is called (spec 4.3: 3 votes at temperature 0.3); part of every cache key."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    votes: Annotated[int, Field(ge=1)] = 3
+    temperature: Annotated[float, Field(ge=0, le=2)] = 0.3
+    max_tokens: Annotated[int, Field(ge=16)] = 1024
+    budget: Annotated[int, Field(ge=200)] = 24_000  # evidence characters per request
+
+
+class Judge:
+    """Grades requests with one model client. `calls` and `hits` count model calls and cache hits."""
+
+    def __init__(
+        self,
+        name: str,
+        client: ModelClient,
+        settings: JudgeSettings | None = None,
+        cache: JudgeCache | None = None,
+        rejudge: bool = False,
+    ) -> None:
+        self.name = name
+        self.client = client
+        self.settings = settings or JudgeSettings()
+        self.cache = cache
+        self.rejudge = rejudge
+        self.calls = 0
+        self.hits = 0
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_spec(
+        cls,
+        spec: str,
+        settings: JudgeSettings | None = None,
+        *,
+        timeout: float = 120.0,
+        max_retries: int = 6,
+        cache_dir: Path | None = None,
+        rejudge: bool = False,
+    ) -> Judge:
+        """A judge on a provider spec (`provider/model[@base_url]`); raises ModelSpecError / MissingCredentials."""
+        settings = settings or JudgeSettings()
+        model = ModelSettings(
+            temperature=settings.temperature, max_tokens=settings.max_tokens, timeout=timeout, max_retries=max_retries
+        )
+        ctx = AgentContext(settings=model)
+        client = make_client(spec, ctx)
+        cache = JudgeCache(cache_dir) if cache_dir is not None else None
+        return cls(parse_model(spec, ctx).name, client, settings, cache, rejudge)
+
+    def request(self, rubric: Rubric, evidence: dict[str, str]) -> Request:
+        return Request.build(rubric, evidence, self.settings.budget)
+
+    def _key(self, request: Request, index: int) -> str:
+        s = self.settings
+        parts = [request.hash, self.name, s.temperature, s.max_tokens, index]
+        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:32]
+
+    def _vote(self, request: Request, index: int) -> Vote:
+        key = self._key(request, index)
+        cached = None if self.cache is None or self.rejudge else self.cache.get(key)
+        if cached is None:
+            try:
+                completion = self.client.complete(request.system, [Message("user", request.user)], [])
+            except Exception as exc:  # a call that failed after its retries: this vote is unusable, not cached
+                with self._lock:
+                    self.calls += 1
+                return Vote(index=index, status=None, problem=f"call failed: {type(exc).__name__}: {exc}"[:500])
+            with self._lock:
+                self.calls += 1
+            cached = {"raw": completion.text, "stop_reason": completion.stop_reason, "model_id": completion.model_id}
+            if self.cache is not None:
+                self.cache.put(key, {**cached, "judge": self.name, "request": request.hash, "vote": index})
+            hit = False
+        else:
+            with self._lock:
+                self.hits += 1
+            hit = True
+        return self._read(index, cached["raw"], str(cached.get("stop_reason", "")), hit)
+
+    @staticmethod
+    def _read(index: int, raw: str, stop_reason: str, cached: bool) -> Vote:
+        kept = raw[:RAW_KEPT]
+        if stop_reason in REFUSALS:
+            return Vote(index=index, status=None, raw=kept, problem=f"refused ({stop_reason})", cached=cached)
+        try:
+            answer = parse_answer(raw)
+        except AnswerError as exc:
+            cut = " (answer cut at max_tokens)" if stop_reason == "max_tokens" else ""
+            return Vote(index=index, status=None, raw=kept, problem=f"unparseable: {exc}{cut}", cached=cached)
+        return Vote(index=index, status=Status(answer.verdict), reason=answer.reason, raw=kept, cached=cached)
+
+    def decide(self, request: Request) -> tuple[JudgeRecord, str]:
+        """Vote (concurrently when calls are needed) and take the majority: (record, verdict reason)."""
+        n = self.settings.votes
+        with ThreadPoolExecutor(max_workers=n) as pool:
+            votes = list(pool.map(lambda i: self._vote(request, i), range(n)))
+        status, reason = majority(votes)
+        record = JudgeRecord(
+            judge=self.name,
+            status=status,
+            votes=votes,
+            request=request.hash,
+            truncated=request.truncated,
+            calls=sum(not v.cached for v in votes),
+            cached=sum(v.cached for v in votes),
+        )
+        return record, reason
+
+    def close(self) -> None:
+        self.client.close()
