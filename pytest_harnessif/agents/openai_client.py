@@ -120,6 +120,8 @@ def _parse(body: str, status: int) -> Parsed:
         if not isinstance(text, str):
             raise TypeError("message content is not a string")
         reason = choice.get("finish_reason") or "stop"
+        if message.get("refusal"):  # structured refusal: the model declined; its text is the refusal
+            text, reason = str(message["refusal"]), "refusal"
         return data, text, calls, usage, STOP_REASONS.get(reason, reason), data.get("model") or None
     except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
         raise BadResponse(f"response is not a chat completion ({type(exc).__name__}: {exc})", status) from None
