@@ -86,3 +86,21 @@ def test_missing_artifact_carries_the_artifact() -> None:
     assert "not created" in str(exc)
     assert MissingArtifact("x.py").artifact == "x.py"
     assert str(MissingArtifact("x.py")) == "missing artifact 'x.py'"
+
+
+@pytest.mark.parametrize(
+    ("method", "rubric", "message"),
+    [
+        ("llm_judge", None, "rubric: llm_judge rules need rubric"),
+        ("hybrid", None, "rubric: hybrid rules need rubric"),
+        ("regex", {"question": "q", "pass_if": ["a"], "fail_if": ["b"]}, "rubric: regex rules take no rubric"),
+        ("llm_judge", {"question": "q", "pass_if": [], "fail_if": ["b"]}, "rubric.pass_if"),
+        ("llm_judge", {"question": "q", "pass_if": ["a"], "fail_if": ["b"], "fail": ["c"]}, "rubric.fail"),
+    ],
+)
+def test_judge_based_rules_need_a_rubric_and_only_they_take_one(method: str, rubric: object, message: str) -> None:
+    with pytest.raises(RuleDefinitionError, match=message.replace(".", r"\.")):
+
+        @rule("PW-009", family="professional_writing", modality="require", prior="against", method=method,
+              rubric=rubric, surfaces={"SP": "x"})
+        def test_z(run: object) -> None: ...
