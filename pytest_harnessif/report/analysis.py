@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..metrics import accuracy, noncoding, taxonomy
+from ..metrics import accuracy, judged, noncoding, taxonomy
 from ..metrics.bootstrap import BootstrapResult, item_bootstrap
 from ..metrics.cascade import audit
 from ..metrics.panel import panels
@@ -30,6 +30,7 @@ class CodingAnalysis:
     bootstrap: BootstrapResult
     reliability: Reliability
     methods: pd.DataFrame
+    decided_by: pd.DataFrame
     cascade: pd.DataFrame
     taxonomy: pd.DataFrame
     family_failures: pd.DataFrame
@@ -52,6 +53,7 @@ class CodingAnalysis:
             ),
             "cell_round_range": r.cell_range.to_frame(),
             "methods": self.methods,
+            "decided_by": self.decided_by,
             "cascade_audit": self.cascade,
             "failure_taxonomy": self.taxonomy,
             "failures_by_family": self.family_failures,
@@ -90,6 +92,7 @@ def analyse_coding(df: pd.DataFrame) -> CodingAnalysis:
         bootstrap=item_bootstrap(common.rows),
         reliability=reliability(df),
         methods=method_agreement(df),
+        decided_by=judged.decided_by(df),
         cascade=audit(df),
         taxonomy=taxonomy.failure_taxonomy(df),
         family_failures=taxonomy.failures_by_family(df),

@@ -173,6 +173,24 @@ def _reliability(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
         f"<dt>mean per-cell round range</dt><dd>{pct(r.mean_cell_range)} pp</dd></dl>"
         + _img(figures, "reliability", "round ranges and method agreement")
         + _frame(a.methods.set_index("method"), cols, "method")
+        + _decided_by(a)
+    )
+
+
+def _decided_by(a: CodingAnalysis) -> str:
+    cols = {
+        "eligible": ("eligible", _count),
+        "deterministic": ("by a check", _count),
+        "judge": ("by the judge", _count),
+        "judge_share": ("judge share", pct),
+        "unjudged": ("unjudged", _count),
+        "judge_errors": ("judge errors", _count),
+    }
+    return (
+        "<h3>Decided by (spec 4.2)</h3>"
+        '<p class="note">Eligible verdicts decided by a deterministic check (a hybrid rule\'s pre-check included) '
+        "or by the judge's majority; judge-based rows left unjudged (no judge configured) or in error.</p>"
+        + _frame(a.decided_by, cols, "model")
     )
 
 

@@ -1,0 +1,41 @@
+"""Who decided each verdict (spec 4.2): a deterministic check (including a hybrid rule's pre-check) or the judge;
+and the judge-based rows left unjudged or in error. Rows without a `judge` field count as decided by the check."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._arrays import ratio
+from .frame import ERROR, UNJUDGED, eligible
+
+JUDGE_METHODS = ("hybrid", "llm_judge")
+
+
+def by_judge(df: pd.DataFrame) -> np.ndarray:
+    """Rows whose verdict the judge decided (the row carries a judge record)."""
+    if "judge" not in df.columns:
+        return np.zeros(len(df), dtype=bool)
+    return df["judge"].map(lambda j: isinstance(j, dict) or (isinstance(j, str) and bool(j))).to_numpy(dtype=bool)
+
+
+def decided_by(df: pd.DataFrame) -> pd.DataFrame:
+    """Per model and `all`: eligible verdicts decided deterministically vs by the judge (counts, judge share),
+    and the judge-based rows that were unjudged (no judge configured) or judge errors (no majority)."""
+    judged, e = by_judge(df), eligible(df)
+    based = df["method"].isin(JUDGE_METHODS).to_numpy()
+    frame = pd.DataFrame(
+        {
+            "model": df["model"].to_numpy(),
+            "eligible": e,
+            "deterministic": e & ~judged,
+            "judge": e & judged,
+            "judge_based_rows": based,
+            "unjudged": (df["scored"] == UNJUDGED).to_numpy(),
+            "judge_errors": (df["scored"] == ERROR).to_numpy() & judged,
+        }
+    )
+    table = frame.groupby("model").sum().astype(int)
+    table.loc["all"] = table.sum()
+    table["judge_share"] = ratio(table["judge"].to_numpy(float), table["eligible"].to_numpy(float))
+    return table

@@ -1,0 +1,35 @@
+"""metrics.judged: eligible verdicts decided by a check vs by the judge, unjudged and judge errors."""
+
+from __future__ import annotations
+
+import math
+
+from pytest_harnessif.metrics.frame import to_frame
+from pytest_harnessif.metrics.judged import decided_by
+
+JUDGED = {"judge": "j", "status": "pass", "votes": [], "request": "h"}
+
+
+def row(model: str, rule: str, status: str, method: str, judge: dict | None = None) -> dict:
+    return {"model": model, "task": "t", "round": 1, "rule": rule, "status": status, "method": method, "judge": judge}
+
+
+def test_counts_per_model_and_all() -> None:
+    df = to_frame([
+        row("a", "R1", "pass", "regex"),
+        row("a", "R2", "fail", "hybrid"),  # decided by the pre-check
+        row("a", "R3", "pass", "llm_judge", JUDGED),
+        row("a", "R4", "unjudged", "llm_judge"),
+        row("b", "R3", "error", "llm_judge", {**JUDGED, "status": "error"}),
+        row("b", "R1", "n/a", "regex"),
+    ])
+    t = decided_by(df)
+    columns = ["eligible", "deterministic", "judge", "judge_based_rows", "unjudged"]
+    assert t.loc["a", columns].tolist() == [3, 2, 1, 3, 1]
+    assert t.loc["b", ["eligible", "judge_errors", "judge_based_rows"]].tolist() == [0, 1, 1]
+    assert t.loc["all", "judge_share"] == 1 / 3 and math.isnan(t.loc["b", "judge_share"])
+
+
+def test_rows_without_a_judge_field_count_as_decided_by_the_check() -> None:
+    df = to_frame([{"model": "a", "task": "t", "round": 1, "rule": "R1", "status": "pass", "method": "regex"}])
+    assert decided_by(df).loc["a", ["deterministic", "judge"]].tolist() == [1, 0]
