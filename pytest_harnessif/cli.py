@@ -6,7 +6,7 @@ import argparse
 import importlib
 
 # modules of pytest_harnessif.commands, in help order
-COMMANDS = ("report", "compare", "priors", "taskflow", "sandbox", "image")
+COMMANDS = ("report", "compare", "priors", "judge", "taskflow", "sandbox", "image")
 
 
 def main(argv: list[str] | None = None) -> int:
