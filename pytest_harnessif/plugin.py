@@ -460,6 +460,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if harness is not None and key is not None and status is not Status.error:
         verdict.model_id = harness.run(key).trajectory.model_id
     item.user_properties.extend([("status", str(status)), ("reason", reason)])
+    if decided:
+        record = decided[-1][0]
+        votes = ",".join(str(v.status) if v.status is not None else "unusable" for v in record.votes)
+        item.user_properties.append(("judge", f"{record.judge}: {record.status} ({votes})"))
     report.harness_verdict = verdict.model_dump(mode="json")
     if decided:
         report.harness_judge_requests = [{"hash": r.hash, **r.model_dump(mode="json")} for _, r in decided]

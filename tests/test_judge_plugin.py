@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -108,8 +109,15 @@ def test_the_precheck_decides_without_the_judge(
     pytester: pytest.Pytester, panel: Path, judge_server: LoopbackServer
 ) -> None:
     judge = f"--harness-judge=openai/judge-model@{judge_server.base_url}"
-    result = pytester.runpytest("--harness-model=defaults", judge, "-p", "no:cacheprovider")
+    result = pytester.runpytest("--harness-model=defaults", judge, "--junitxml=out.xml", "-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["*1 by pre-check, 1 by the judge with 3 call(s)*"])
+    props = {
+        case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
+        for case in ET.parse(panel / "out.xml").getroot().iter("testcase")
+    }
+    judged = next(p for p in props.values() if p.get("rule") == "MP-010")
+    assert judged["judge"].endswith(": fail (fail,fail,fail)") and judged["status"] == "fail"
+    assert "judge" not in next(p for p in props.values() if p.get("rule") == "MP-011")
     rows = rows_of(panel)
     assert rows["MP-011"]["status"] == "fail" and rows["MP-011"]["judge"] is None
     assert rows["MP-011"]["reason"] == "print() added in src/"
