@@ -1,0 +1,41 @@
+"""Judge-based quantitative rules (QT-101...): limits a count alone cannot settle. A hybrid rule's pre-check
+enforces the hard number; the judge reads what is left."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif.checks.regex import words
+
+MAX_ANSWER_WORDS = 250
+
+
+@rule("QT-101", family="quantitative", modality="limit_max", prior="against", method="hybrid",
+      source="archetype concise-replies",
+      rubric={
+          "question": "Is the reply to the user's question concise: it answers up front, and every sentence "
+                      "adds information the user asked for or needs?",
+          "pass_if": ["The answer comes first and the rest supports it; no sentence could be removed without "
+                      "losing information the user asked for or needs."],
+          "fail_if": ["The reply pads: it restates the question, gives generic background the user did not ask "
+                      "for, repeats points, ends with a summary of what it just said, or offers further help.",
+                      "The answer is buried after a long lead-in."],
+          "na_if": ["The user's message asks no question."],
+      },
+      surfaces={
+          "SP": f"Keep answers to questions short: at most {MAX_ANSWER_WORDS} words (code blocks not counted), "
+                "answer first, no restating the question, no recap and no offers of more help.",
+          "PF": f"## Answers\nAnswers to questions stay under {MAX_ANSWER_WORDS} words (code blocks excluded): "
+                "answer first, then only what supports it. No recaps, no padding.",
+          "UI": f"Keep your answers tight - {MAX_ANSWER_WORDS} words max (code doesn't count), straight to the "
+                "point, no recap at the end.",
+      })
+def test_answers_are_concise(run: Run) -> None:
+    """Pre-check: no explain / question turn is n/a; an answer over the word limit (code blocks excluded) is a
+    fail. The judge reads each remaining answer with its question for padding."""
+    asked = [t for t in run.turns if t.intent in ("explain", "question")]
+    if not asked:
+        na("no explain or question turn")
+    long = {t.index: words(t.reply) for t in asked if words(t.reply) > MAX_ANSWER_WORDS}
+    assert not long, f"answers over {MAX_ANSWER_WORDS} words (turn: words): {long}"
+    for t in asked:
+        judge(user_request=t.user, reply=t.reply)
