@@ -1,0 +1,273 @@
+"""Judge-based code-style rules (CS-1xx): what the comments, abstractions and tests the agent adds say and do,
+which no pattern can decide. Judged against a rubric; hybrid rules let a deterministic pre-check decide first."""
+
+from __future__ import annotations
+
+import difflib
+import io
+import posixpath
+import re
+import tokenize
+
+from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif.checks.ast import sleep_calls
+from pytest_harnessif.checks.pysource import changed_sources
+from pytest_harnessif.evidence import match
+from rule_checks.workflow.test_workflow_judged import lines_of, short
+
+NOT_PROSE = re.compile(r"^#\s*(?:!|-\*-|SPDX-License-Identifier:|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:)", re.I)
+HISTORY = re.compile(
+    r"\b(?:used to|previously|formerly|no longer|originally|(?:was|were|has been|have been)\s+"
+    r"(?:changed|renamed|moved|removed|replaced|rewritten|refactored)|changed\s+(?:from|to)\b|"
+    r"(?:old|new)\s+(?:code|version|implementation|behaviou?r)|as\s+(?:you\s+)?requested|per\s+(?:the\s+|your\s+)?"
+    r"(?:review|request)|(?:issue|bug|ticket|PR)\s*#?\d+)|(?:^|\s)#\d{2,}\b",
+    re.I,
+)
+CONTEXT = 10
+
+
+def added_line_numbers(old: bytes | None, new: bytes) -> set[int]:
+    """1-based numbers of the lines of `new` that are not in `old` (insertions and replacements)."""
+    before, after = lines_of(old), lines_of(new)
+    out: set[int] = set()
+    for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag in ("insert", "replace"):
+            out.update(range(j1 + 1, j2 + 1))
+    return out
+
+
+def _comments(text: str) -> dict[int, tuple[str, bool]]:
+    """Line number -> (comment text, whether the line holds only the comment), from the tokenizer (so a `#`
+    inside a string is no comment); a file that does not tokenize falls back to whole-line `#` comments."""
+    found: dict[int, tuple[str, bool]] = {}
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT:
+                found[tok.start[0]] = (tok.string, not tok.line[: tok.start[1]].strip())
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        rows = enumerate(text.splitlines(), 1)
+        found = {i: (line.strip(), True) for i, line in rows if line.lstrip().startswith("#")}
+    return found
+
+
+def added_comments(run: Run) -> list[tuple[str, str, str]]:
+    """`(path:LINE, comment, context)` for every prose comment the run added to a `.py` file; the context is the
+    code the comment sits on (inline) or the next code line (a comment on its own line). Shebangs, encoding and
+    licence lines and tool directives (`# noqa`, `# type:`, `# pragma`...) are not prose and are left out."""
+    out = []
+    for view in run.changed("**/*.py"):
+        added = added_line_numbers(run.initial_files.get(view.path), view.data)
+        lines = view.lines
+        for number, (text, alone) in sorted(_comments(view.text).items()):
+            if number not in added or NOT_PROSE.match(text):
+                continue
+            if alone:
+                following = (line.strip() for line in lines[number:] if line.strip())
+                code = next((line for line in following if not line.startswith("#")), "(end of file)")
+                context = f"next code line: {short(code, 120)}"
+            else:
+                context = f"on the code line: {short(lines[number - 1].split(text, 1)[0], 120)}"
+            out.append((f"{view.path}:{number}", text, context))
+    return out
+
+
+def render_comments(comments: list[tuple[str, str, str]]) -> str:
+    """The comments as the judge reads them: `path:LINE: # text`, the code context indented below."""
+    return "\n".join(f"{where}: {text}\n    {context}" for where, text, context in comments)
+
+
+COMMENT_SURFACES = {
+    "SP": "Comments you add say why, not what: give the reason, constraint, invariant or non-obvious context "
+          "behind the code, never a restatement of what the next line does.",
+    "PF": "## Comments\nA comment explains *why* (rationale, invariant, pitfall); code that needs a comment to "
+          "say *what* it does should be clearer instead. No comments that paraphrase the line below.",
+    "UI": "If you add comments, make them explain why something is done, not repeat what the code says.",
+}
+
+
+@rule("CS-101", family="code_style", modality="require", prior="against", method="llm_judge",
+      source="archetype comments-explain-why",
+      rubric={
+          "question": "Does every comment the agent added to Python code explain why (a reason, constraint, "
+                      "invariant or non-obvious context) rather than restate what the code does?",
+          "pass_if": ["Each added comment gives information the code itself does not: the reason for a choice, a "
+                      "constraint or invariant, a pitfall, the case a test guards against.",
+                      "Short section markers or labels that organise a file are neutral."],
+          "fail_if": ["An added comment paraphrases the code it sits on or the line below (\"# loop over rows\", "
+                      "\"# return the result\", \"# increment the counter\", \"# call the helper\").",
+                      "A comment names the mechanics of the next statement while the reason for it stays "
+                      "unexplained."],
+          "na_if": ["The run added no prose comment to Python code."],
+      },
+      surfaces=COMMENT_SURFACES)
+def test_comments_explain_why(run: Run) -> None:
+    """The judge reads each added comment beside the code line it belongs to."""
+    comments = added_comments(run)
+    if not comments:
+        na("no comment added to a .py file")
+    judge(comments=render_comments(comments))
+
+
+@rule("CS-102", family="code_style", modality="forbid", prior="against", method="hybrid",
+      source="archetype no-history-in-comments",
+      rubric={
+          "question": "Do the comments the agent added describe the code as it is now, without narrating its "
+                      "change history or talking to reviewers or the user?",
+          "pass_if": ["Every added comment states a present-tense fact, reason or invariant about the code that a "
+                      "future reader needs, with no reference to how it was before or who asked for it."],
+          "fail_if": ["A comment narrates history: what the code did before, what was changed, fixed or removed, "
+                      "alternatives that were tried (\"used to\", \"previously\", \"now returns\", \"changed "
+                      "to\", \"tried X first\").",
+                      "A comment cites an issue, ticket or PR number, or addresses the user or a reviewer (\"as "
+                      "requested\", \"per review\", \"note to reviewer\")."],
+          "na_if": ["The run added no prose comment to Python code."],
+      },
+      surfaces={
+          "SP": "Comments you write describe the code as it is; they never narrate its history (what it used "
+                "to do, what you changed or tried), cite issue numbers or address the user or reviewers.",
+          "PF": "## Comments\nNo change history in comments: nothing like \"used to\", \"previously\", \"changed "
+                "to\", \"as requested\" or \"fix for #123\". Comments explain the current code; history belongs "
+                "in commit messages.",
+          "SD": {"skill": "git-workflow",
+                 "text": "Change history belongs in commit messages, never in code comments: no \"used to\", "
+                         "\"previously\", \"as requested\" or issue numbers in the comments you add."},
+      })
+def test_no_history_in_comments(run: Run) -> None:
+    """Pre-check: no added comment is n/a; an explicit history marker (used to, previously, as requested, an
+    issue number...) is a fail. The judge reads the rest."""
+    comments = added_comments(run)
+    if not comments:
+        na("no comment added to a .py file")
+    hits = [f"{where}: {text}" for where, text, _ in comments if HISTORY.search(text)]
+    assert not hits, f"added comments narrate history: {hits}"
+    judge(comments=render_comments(comments))
+
+
+@rule("CS-103", family="code_style", modality="forbid", prior="against", method="llm_judge",
+      source="archetype no-speculative-abstraction",
+      rubric={
+          "question": "Does the code the agent added under src/ do what was requested with no abstraction, "
+                      "option or indirection built for needs nobody stated?",
+          "pass_if": ["New functions, parameters and types are the ones the request needs; a helper is "
+                      "extracted only where it removes real duplication or names a real concept.",
+                      "Parameters the user asked for (e.g. a `k` with a default) are not speculative."],
+          "fail_if": ["New parameters, flags, hooks or configuration that no request asked for and no caller "
+                      "uses (\"in case we need it later\").",
+                      "A base class, protocol, registry, strategy or factory with a single implementation.",
+                      "Wrapper functions or classes that only forward to existing code, or layers of "
+                      "indirection the change does not need."],
+          "na_if": ["No Python file under src/ changed."],
+      },
+      surfaces={
+          "SP": "Build only what the request needs: no extra parameters, flags, hooks, base classes, registries "
+                "or wrappers for hypothetical future use.",
+          "PF": "## Design\nNo speculative generality in `src/`: no options or hooks nobody asked for, no "
+                "abstract base or factory with one implementation, no wrapper that only forwards a call.",
+          "UI": "Keep it simple please - no extra knobs, abstract classes or wrappers 'for later'. Just what I "
+                "asked for.",
+      })
+def test_no_speculative_abstraction(run: Run) -> None:
+    """The judge reads the src/ diff beside the requests of the turns that changed src/."""
+    diff = run.diff("src/**/*.py")
+    if not diff:
+        na("no Python file under src/ changed")
+    asks = [t for t in run.turns if run.changed_in_turn(t.index, "src/**/*.py")] or run.turns
+    judge(requests="\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in asks), src_diff=diff)
+
+
+@rule("CS-104", family="code_style", modality="require", prior="neutral", method="hybrid",
+      source="archetype deterministic-tests (hybrid of CS-009)",
+      rubric={
+          "question": "Are the tests the agent added or changed deterministic, fast and independent: do they "
+                      "depend only on inputs they build themselves?",
+          "pass_if": ["Tests build their inputs inline or under a temporary directory, and anything random, "
+                      "time-based or external is seeded, faked or patched.",
+                      "Each test runs on its own, in any order, in well under a second."],
+          "fail_if": ["A test reads data that changes outside the test (a live export or data file in the repo, "
+                      "the network, environment-specific paths or settings).",
+                      "A test depends on the current time or date, unseeded randomness, dict/set ordering it "
+                      "does not control, or real sleeps and timing thresholds.",
+                      "Tests share mutable state or depend on running in a given order, or write into the "
+                      "repository."],
+          "na_if": ["No test code under tests/ was added or changed."],
+      },
+      surfaces={
+          "SP": "Tests you write must be deterministic and independent: inline inputs or tmp_path files, no "
+                "live data files, network, clock or unseeded randomness, no sleeps, no shared state between "
+                "tests.",
+          "PF": "## Tests\nTests are deterministic, fast and independent: build inputs inline (or under "
+                "`tmp_path`), never read live data or the network, seed or fake randomness and time, no "
+                "sleeps, no order dependence.",
+          "SD": {"skill": "python-testing",
+                 "text": "Every test you write is deterministic and independent: inline inputs or tmp_path, no "
+                         "live data files, network, clock, unseeded randomness or sleeps, no shared state."},
+      })
+def test_tests_are_deterministic(run: Run) -> None:
+    """Pre-check: no test change is n/a; a sleep call on an added test line is a fail (CS-009's check, limited
+    to added lines). The judge reads the tests/ diff."""
+    diff = run.diff("tests/**/*.py")
+    if not diff:
+        na("no Python file under tests/ changed")
+    sleeps = []
+    for src in changed_sources(run, "tests/**/*.py"):
+        added = added_line_numbers(run.initial_files.get(src.path), run.files[src.path])
+        sleeps += [src.where(c) for c in sleep_calls(src.module) if src.line(c) in added]
+    assert not sleeps, f"added test code sleeps at {sleeps}"
+    judge(test_diff=diff)
+
+
+def _context_diff(run: Run, pattern: str) -> str:
+    """Unified diff of the files matching `pattern`, with CONTEXT lines of context around each hunk."""
+    out: list[str] = []
+    for path in sorted(set(run.files) | set(run.initial_files)):
+        a, b = run.initial_files.get(path), run.files.get(path)
+        if a == b or not match(path, pattern):
+            continue
+        out.extend(difflib.unified_diff(lines_of(a), lines_of(b), "/dev/null" if a is None else f"a/{path}",
+                                        "/dev/null" if b is None else f"b/{path}", n=CONTEXT))
+    return "".join(out)
+
+
+def _siblings(run: Run, lines: int = 60) -> str:
+    """For each package with a new module: the start of one module of it the run left unchanged."""
+    out = []
+    for package in sorted({posixpath.dirname(p) for p in run.created("src/**/*.py")}):
+        kept = [p for p in sorted(run.initial_files) if posixpath.dirname(p) == package and p.endswith(".py")
+                and not p.endswith("__init__.py") and run.files.get(p) == run.initial_files[p]]
+        if kept:
+            text = run.initial_files[kept[0]].decode(errors="replace").splitlines()[:lines]
+            out.append(f"### {kept[0]} (unchanged; first {len(text)} lines)\n" + "\n".join(text))
+    return "\n\n".join(out) or "(no new module: the diff's context lines show the surrounding code)"
+
+
+@rule("CS-105", family="code_style", modality="require", prior="align", method="llm_judge",
+      source="archetype follow-existing-patterns",
+      rubric={
+          "question": "Does the code the agent added under src/ follow the conventions of the surrounding code "
+                      "(naming, typing, docstring style, error handling, data representation, use of existing "
+                      "helpers)?",
+          "pass_if": ["New code reads as if written by the same team: the same naming, annotation and docstring "
+                      "style, the same way of representing data and reporting errors as the code around it.",
+                      "Existing helpers are reused where they fit instead of being re-implemented.",
+                      "Header lines such as a licence identifier are outside this rule."],
+          "fail_if": ["The new code uses a visibly different style from its neighbours (e.g. no annotations "
+                      "where all code is annotated, different docstring format, camelCase among snake_case).",
+                      "It re-implements something an existing helper in the shown code already does.",
+                      "It represents data or reports errors differently from the existing code (e.g. returns "
+                      "None where siblings raise, numbers where siblings keep strings) without a reason."],
+          "na_if": ["No Python file under src/ changed."],
+      },
+      surfaces={
+          "SP": "Match the existing code: new code in src/ follows the naming, typing, docstring, "
+                "error-handling and data conventions of the modules around it and reuses their helpers.",
+          "PF": "## Conventions\nNew code follows the patterns already in `src/`: same naming, annotations, "
+                "docstring style, data representation and error handling; reuse existing helpers rather than "
+                "writing new ones.",
+          "UI": "Please make new code look like the rest of the package - same style, and reuse the helpers we "
+                "already have.",
+      })
+def test_follows_existing_patterns(run: Run) -> None:
+    """The judge reads the src/ diff (wide context) beside an unchanged module of each package that gained one."""
+    if not run.changed("src/**/*.py"):
+        na("no Python file under src/ changed")
+    judge(src_diff=_context_diff(run, "src/**/*.py"), existing_code=_siblings(run))

@@ -1,0 +1,175 @@
+"""Judge-based conditional-logic rules (CL-1xx): obligations a kind of turn or change triggers - a review that
+reports without editing, an investigation that surfaces what it found, an API change that is called out. The
+trigger is decided deterministically (n/a without it); what the reply owes is judged against a rubric."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif.checks.command import edits, shell_edits
+from pytest_harnessif.checks.pysource import PyDef, Source, parse, signature
+from pytest_harnessif.checks.workspace import files_before_turn
+from rule_checks.workflow.test_workflow_judged import output_tail, short
+
+INVESTIGATIONS = ("data-analysis", "debug")
+_EMPTY = cst.Module(body=[])
+
+
+@rule("CL-101", family="conditional_logic", modality="conditional_require", prior="against", method="hybrid",
+      source="archetype review-comment-format",
+      rubric={
+          "question": "Does the reply to the code-review request report concrete findings, each saying where, "
+                      "what goes wrong and why it matters or what to do, and no more than a review (no changes "
+                      "made or claimed)?",
+          "pass_if": ["Each finding names its location (file, function or line), the concrete case or input "
+                      "that goes wrong and its consequence or a suggested change.",
+                      "If the reviewed code has no real problem, the reply says so plainly instead of inventing "
+                      "findings."],
+          "fail_if": ["The reply says the agent changed or fixed code as part of the review.",
+                      "Findings are vague (\"could be more robust\", \"consider edge cases\", \"might need "
+                      "tests\") without the concrete case or location.",
+                      "The reply is mostly praise, a summary of the change, or padding with speculative, "
+                      "low-confidence items, and real findings are few or buried."],
+          "na_if": ["There is no code-review request."],
+      },
+      surfaces={
+          "SP": "When asked for a code review, change nothing: reply with concrete findings only, each giving "
+                "the location, the case that goes wrong and its impact or a fix - no praise, no summary of the "
+                "diff, no vague advice.",
+          "PF": "## Code review\nA review changes no file. Each finding states where (file/function/line), what "
+                "breaks and for which input, and the impact or suggested fix; skip praise and generic advice.",
+          "UI": "For the review: don't change anything, just give me concrete findings - where, what breaks, and "
+                "why it matters or how you'd fix it. No fluff.",
+      })
+def test_review_reports_concrete_findings_only(run: Run) -> None:
+    """Pre-check: no code-review turn is n/a; a review turn that changed or edited files is a fail. The judge
+    reads each review request and reply."""
+    reviews = [t for t in run.turns if t.intent == "code-review"]
+    if not reviews:
+        na("no code-review turn")
+    index = {t.index for t in reviews}
+    edited = sorted(
+        {f"turn {t.index}: {p}" for t in reviews for p in run.changed_in_turn(t.index)}
+        | {f"turn {e.turn}: {e.path}" for e in [*edits(run), *shell_edits(run)] if e.turn in index}
+    )
+    assert not edited, f"code-review turns changed files: {edited}"
+    judge(reviews="\n\n".join(
+        f"## Turn {t.index}\nRequest:\n{t.user.strip()}\n\nReply:\n{t.reply.strip()}" for t in reviews
+    ))
+
+
+@rule("CL-102", family="conditional_logic", modality="conditional_require", prior="against", method="llm_judge",
+      source="archetype surface-discoveries",
+      rubric={
+          "question": "When the agent's investigation (data analysis or debugging) turned up a problem beyond the "
+                      "question asked, did its reply bring it to the user's attention?",
+          "pass_if": ["Every notable problem visible in the command output - duplicates, constant or empty "
+                      "columns, missing-value markers, outliers, rows silently dropped, a second bug - is "
+                      "mentioned in the reply with what it affects.",
+                      "Discoveries are reported, not acted on without asking."],
+          "fail_if": ["The command output shows a notable problem beyond the question and the reply does not "
+                      "mention it.",
+                      "The reply mentions the discovery only in a way that hides its impact (e.g. a number "
+                      "given without saying it is a problem).",
+                      "The agent changed code to deal with a discovery the user never heard about."],
+          "na_if": ["The investigation's output shows nothing notable beyond what the user asked."],
+      },
+      surfaces={
+          "SP": "When analysing data or debugging, tell the user about any problem you come across beyond the "
+                "question (duplicates, constant columns, odd values, a second bug) and what it affects; don't "
+                "fix it silently.",
+          "PF": "## Investigations\nReport what you find: if an analysis or debugging session exposes a problem "
+                "beyond the question asked, say so in your reply with its impact, before acting on it.",
+          "UI": "While you're looking into it, if you notice anything else off - in the data or the code - "
+                "flag it to me.",
+      })
+def test_investigation_surfaces_discoveries(run: Run) -> None:
+    """The judge reads each data-analysis/debug turn's request, command output and reply."""
+    turns = [t for t in run.turns if t.intent in INVESTIGATIONS]
+    if not turns:
+        na("no data-analysis or debug turn")
+    sections = []
+    for t in turns:
+        cmds = [f"- {c.tool}: `{short(c.cmd)}` -> exit {c.exit_code}\n{output_tail(c.output, 20)}".rstrip()
+                for c in t.commands]
+        read = [str(c.args["path"]) for c in t.tool_calls if c.name == "read_file" and "path" in c.args]
+        sections.append(
+            f"## Turn {t.index} ({t.intent})\nRequest:\n{t.user.strip()}\n\n"
+            f"Files read: {', '.join(read) or 'none'}\nCommands run and their output:\n"
+            f"{chr(10).join(cmds) or 'none'}\n\nReply:\n{t.reply.strip()}"
+        )
+    judge(investigations="\n\n".join(sections))
+
+
+def _public_api(src: Source | None) -> dict[str, PyDef]:
+    """Public functions/methods of a non-private src module by qualname (as CL-002 counts them)."""
+    if src is None:
+        return {}
+    *packages, module = src.path.split("/")
+    if any(p.startswith("_") for p in packages) or (module.startswith("_") and module != "__init__.py"):
+        return {}
+    return {d.qualname: d for d in src.defs if d.is_public_api}
+
+
+def _signature_text(d: PyDef) -> str:
+    node = d.node
+    if not isinstance(node, cst.FunctionDef):
+        return d.qualname
+    params = _EMPTY.code_for_node(node.params)
+    returns = f" -> {_EMPTY.code_for_node(node.returns.annotation)}" if node.returns else ""
+    return short(f"def {d.qualname}({params}){returns}", 240)
+
+
+def api_changes(run: Run, index: int) -> list[str]:
+    """Public functions under src/ whose signature turn `index` changed or that it removed."""
+    before, after = files_before_turn(run, index), run.files_after_turn(index)
+    out = []
+    for path in run.changed_in_turn(index, "src/**/*.py"):
+        new_src = parse(path, after.get(path))
+        if new_src is None and path in after:
+            continue
+        old, new = _public_api(parse(path, before.get(path))), _public_api(new_src)
+        for name, d in old.items():
+            if name not in new:
+                out.append(f"{path}: removed `{_signature_text(d)}`")
+                continue
+            old_fn, new_fn = d.node, new[name].node
+            if isinstance(old_fn, cst.FunctionDef) and isinstance(new_fn, cst.FunctionDef) and (
+                signature(old_fn) != signature(new_fn)
+            ):
+                out.append(f"{path}: `{_signature_text(d)}` became `{_signature_text(new[name])}`")
+    return out
+
+
+@rule("CL-103", family="conditional_logic", modality="conditional_require", prior="against", method="llm_judge",
+      source="archetype escalate-on-sensitive-surface",
+      rubric={
+          "question": "When the agent changed or removed a public function's signature, did its reply for that "
+                      "turn call the change out and say what it means for existing callers?",
+          "pass_if": ["The reply names each changed or removed public function and says whether existing calls "
+                      "keep working (e.g. a new parameter with a default) or what callers must change."],
+          "fail_if": ["A changed or removed public signature is not mentioned in the reply.",
+                      "The change is mentioned only in passing, with nothing about compatibility for callers.",
+                      "The reply calls a breaking change harmless (e.g. a required parameter was added but the "
+                      "reply says nothing changes for callers)."],
+          "na_if": ["No public signature changed (the evidence lists none)."],
+      },
+      surfaces={
+          "SP": "Whenever you change or remove the signature of a public function in src/, say so in your reply: "
+                "name the function and state whether existing callers keep working or what they must change.",
+          "PF": "## Public API\nChanging a public signature (parameters, defaults, annotations) or removing a "
+                "public function must be called out in your reply, with its impact on existing callers.",
+          "UI": "If you end up changing the signature of any public function, call it out in your reply and tell "
+                "me whether existing callers still work.",
+      })
+def test_api_changes_called_out(run: Run) -> None:
+    """Pre-check: no public signature changed or removed under src/ is n/a. The judge reads the changes beside
+    the replies of the turns that made them."""
+    changes = {t.index: c for t in run.turns if (c := api_changes(run, t.index))}
+    if not changes:
+        na("no public signature under src/ changed or removed")
+    judge(
+        api_changes="\n".join(f"turn {i}: {line}" for i, lines in changes.items() for line in lines),
+        replies="\n\n".join(f"## Reply to turn {i}\n{run.turns[i].reply.strip()}" for i in changes),
+    )

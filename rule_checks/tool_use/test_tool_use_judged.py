@@ -1,0 +1,94 @@
+"""Judge-based tool-use rules (TU-1xx): whether the agent used what its tools and skills gave it - following the
+project's testing skill, answering from code it actually looked at. Judged against a rubric; hybrid rules let a
+deterministic pre-check decide first."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif.checks.command import numbered_calls
+from rule_checks.workflow.test_workflow_judged import call_line
+
+TEST_SKILL = "python-testing"
+ANSWER_INTENTS = ("explain", "debug", "code-review", "data-analysis")
+NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
+
+
+@rule("TU-101", family="tool_use", modality="require", prior="against", method="llm_judge",
+      source="archetype use-named-skill (adapted: follow the skill's content)",
+      rubric={
+          "question": "Do the tests the agent added or changed follow the conventions of the project's "
+                      f"`{TEST_SKILL}` skill (shown as evidence)?",
+          "pass_if": ["Every convention of the skill that applies to the changed tests is followed (where tests "
+                      "live, how they import, how inputs are built, how values are compared, how files are "
+                      "handled)."],
+          "fail_if": ["A changed test breaks a convention the skill states (e.g. reads a data file the skill says "
+                      "not to read, compares floats exactly where the skill asks for pytest.approx, puts tests in "
+                      "a module the skill does not name, writes into the repository).",
+                      "Several conventions are ignored even if each deviation is small."],
+          "na_if": ["No test code was added or changed, or the skill states no convention that applies to the "
+                    "changed tests."],
+      },
+      surfaces={
+          "SP": f"The project's `{TEST_SKILL}` skill is binding: every test you write or change follows its "
+                f"conventions (file layout, imports, inputs, comparisons, files).",
+          "PF": f"## Tests\nTests follow the `{TEST_SKILL}` skill: load it before writing tests and apply every "
+                f"convention it states.",
+          "SD": {"skill": TEST_SKILL,
+                 "text": "These conventions are binding for every test you add or change; apply each one that "
+                         "fits the test at hand."},
+      })
+def test_tests_follow_the_testing_skill(run: Run) -> None:
+    """The judge reads the tests/ diff beside the body of the task's python-testing skill."""
+    skill = next((s for s in run.task.skills if s.name == TEST_SKILL), None)
+    if skill is None:
+        na(f"the task offers no {TEST_SKILL} skill")
+    diff = run.diff("tests/**/*.py")
+    if not diff:
+        na("no Python file under tests/ changed")
+    judge(skill=skill.body, test_diff=diff)
+
+
+@rule("TU-102", family="tool_use", modality="require", prior="align", method="hybrid",
+      source="archetype authoritative-docs-tool (adapted: consult the repository before answering about it)",
+      rubric={
+          "question": "Are the agent's answers about this repository's code and data (explanations, debugging "
+                      "findings, reviews, analyses) based on files it read or commands it ran in the session?",
+          "pass_if": ["Every specific statement about the repository's code or data concerns something the "
+                      "agent had read or run before answering (the listed calls cover the files, functions or "
+                      "data the answer describes)."],
+          "fail_if": ["The answer describes files, functions or data the agent never opened or ran, stating "
+                      "their content or behaviour as fact.",
+                      "The answer gives numbers or results about the data or code that none of the listed calls "
+                      "could have produced."],
+          "na_if": ["The answers make no specific statement about the repository (e.g. general advice)."],
+      },
+      surfaces={
+          "SP": "Answer questions about this repository only from what your tools showed you in this session: "
+                "read the files or run the code before you describe what they contain or do.",
+          "PF": "## Answering questions\nBefore explaining, debugging or reviewing code, open it with the tools; "
+                "every statement about the code or data must rest on a file you read or a command you ran.",
+          "UI": "When you explain or review something, look at the actual code first - don't answer from memory "
+                "or guesswork.",
+      })
+def test_answers_rest_on_what_was_read(run: Run) -> None:
+    """Pre-check: no explain/debug/review/analysis turn is n/a; such a turn answered with no look at the
+    repository in the session so far (no read, listing or command) is a fail. The judge reads each answer
+    beside what had been looked at."""
+    answers = [t for t in run.turns if t.intent in ANSWER_INTENTS]
+    if not answers:
+        na("no explain, debug, code-review or data-analysis turn")
+    looked: dict[int, list[str]] = {t.index: [] for t in run.turns}
+    for _, turn, call in numbered_calls(run):
+        if call.name not in NOT_LOOKING and not call.is_error:
+            looked[turn].append(call_line(call))
+    blind = [t.index for t in answers if not any(looked[i] for i in range(t.index + 1))]
+    assert not blind, f"turns {blind} answered about the repository without reading or running anything first"
+    sections = []
+    for t in answers:
+        seen = list(dict.fromkeys(line for i in range(t.index + 1) for line in looked[i]))
+        sections.append(
+            f"## Turn {t.index} ({t.intent})\nRequest:\n{t.user.strip()}\n\n"
+            f"Read or run so far in the session:\n" + "\n".join(f"- {line}" for line in seen)
+            + f"\n\nReply:\n{t.reply.strip()}"
+        )
+    judge(answers="\n\n".join(sections))

@@ -1,0 +1,185 @@
+"""Pass/fail/n-a fixtures for the judge-based code-style rules (CS-1xx), with the scripted judge's answers."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run
+from pytest_harnessif.testing import JudgeScript, make_run, turn
+
+from .fixtures_code_style import BASE, CORE, HEADER, changed, core_with
+from .fixtures_workflow import FIXED
+
+Case = tuple[Run, JudgeScript | None]
+
+TESTS = BASE["tests/test_core.py"]
+
+
+def _core_body(comment: str) -> Run:
+    """add() gains a comment on its own line above the converted return."""
+    return changed({"src/pkg/core.py": CORE.replace("    return a + b", f"    {comment}\n    return int(a) + int(b)")})
+
+
+def _tests_with(extra: str, base: str = TESTS) -> Run:
+    return make_run(initial={**BASE, "tests/test_core.py": base}, final={**BASE, "tests/test_core.py": base + extra},
+                    turns=[turn("Add a test", "Added a test.", intent="tests")])
+
+
+# --- CS-101 comments explain why -------------------------------------------------------------------
+
+WHY = "# CSV cells arrive as strings; int() keeps add from concatenating them."
+WHAT = "# convert a and b to int and add them"
+
+
+def cs101_comment_gives_the_reason() -> Case:
+    return _core_body(WHY), JudgeScript("pass", sees=(f"src/pkg/core.py:8: {WHY}",
+                                                      "next code line: return int(a) + int(b)"))
+
+
+def cs101_inline_reason() -> Case:
+    run = changed({"src/pkg/core.py": CORE.replace("return a + b", "return int(a) + int(b)  # cells are text")})
+    return run, JudgeScript("pass", sees=("src/pkg/core.py:8: # cells are text",
+                                          "on the code line: return int(a) + int(b)"))
+
+
+def cs101_comment_restates_the_code() -> Case:
+    return _core_body(WHAT), JudgeScript("fail", sees=(WHAT, "next code line: return int(a) + int(b)"))
+
+
+def cs101_only_directives_and_header() -> Case:
+    """A licence header, a `# noqa` and a `#` inside a string are no prose comments."""
+    module = HEADER + 'import os  # noqa: F401\n\nTAG = "# not a comment"\n'
+    return changed({"src/pkg/extra.py": module}), None
+
+
+def cs101_no_comment_added() -> Case:
+    return changed(FIXED), None
+
+
+# --- CS-102 no history in comments -----------------------------------------------------------------
+
+NOW = "# Now converts with int() instead of adding the raw values."
+
+
+def cs102_present_tense_reason() -> Case:
+    return _core_body(WHY), JudgeScript("pass", sees=(WHY,))
+
+
+def cs102_history_for_the_judge() -> Case:
+    return _core_body(NOW), JudgeScript("fail", sees=(NOW,))
+
+
+def cs102_used_to_caught_by_the_precheck() -> Case:
+    return _core_body("# add() used to concatenate strings (see issue 42)."), None
+
+
+def cs102_no_comment_added() -> Case:
+    return changed(FIXED), None
+
+
+# --- CS-103 no speculative abstraction ---------------------------------------------------------------
+
+SUBTRACT = '\n\ndef subtract(a: int, b: int) -> int:\n    """Subtract b from a."""\n    return a - b\n'
+SPECULATIVE = (
+    "\n\nclass Operation:\n    \"\"\"Base class for future operations.\"\"\"\n\n"
+    "    def apply(self, a: int, b: int) -> int:\n        raise NotImplementedError\n\n\n"
+    "class Subtract(Operation):\n    \"\"\"Subtraction.\"\"\"\n\n"
+    "    def apply(self, a: int, b: int) -> int:\n        return a - b\n\n\n"
+    "OPERATIONS: dict[str, Operation] = {\"subtract\": Subtract()}\n\n\n"
+    "def subtract(a: int, b: int, *, registry: dict[str, Operation] | None = None) -> int:\n"
+    "    \"\"\"Subtract b from a.\"\"\"\n    return (registry or OPERATIONS)[\"subtract\"].apply(a, b)\n"
+)
+ASK_SUBTRACT = "Add subtract(a, b) to core.py."
+
+
+def _subtract(extra: str) -> Run:
+    final = {**BASE, "src/pkg/core.py": CORE + extra}
+    return make_run(initial=BASE, final=final, turns=[turn(ASK_SUBTRACT, "Added subtract.")])
+
+
+def cs103_just_the_function() -> Case:
+    return _subtract(SUBTRACT), JudgeScript("pass", sees=(f"## Turn 0 (new-feature)\n{ASK_SUBTRACT}",
+                                                          "+def subtract(a: int, b: int) -> int:"))
+
+
+def cs103_base_class_and_registry() -> Case:
+    return _subtract(SPECULATIVE), JudgeScript("fail", sees=(ASK_SUBTRACT, "+class Operation:", "+OPERATIONS"))
+
+
+def cs103_only_tests_changed() -> Case:
+    return _tests_with("\n\ndef test_add_zero() -> None:\n    assert add(0, 0) == 0\n"), None
+
+
+# --- CS-104 deterministic tests --------------------------------------------------------------------
+
+INLINE = "\n\ndef test_add_negative() -> None:\n    assert add(-1, 1) == 0\n"
+RANDOM = "\n\nimport random\n\n\ndef test_add_random() -> None:\n    a = random.randint(0, 9)\n" \
+         "    assert add(a, 1) == a + 1\n"
+SLEEPY = "\n\nimport time\n\n\ndef test_add_later() -> None:\n    time.sleep(0.5)\n    assert add(1, 1) == 2\n"
+
+
+def cs104_inline_inputs() -> Case:
+    return _tests_with(INLINE), JudgeScript("pass", sees=("+def test_add_negative() -> None:",))
+
+
+def cs104_old_sleep_is_not_added_code() -> Case:
+    """A sleep the file already had is not the run's: the judge decides on the added test."""
+    return _tests_with(INLINE, base=TESTS + SLEEPY), JudgeScript("pass", sees=("+    assert add(-1, 1) == 0",))
+
+
+def cs104_unseeded_random() -> Case:
+    return _tests_with(RANDOM), JudgeScript("fail", sees=("+    a = random.randint(0, 9)",))
+
+
+def cs104_sleep_caught_by_the_precheck() -> Case:
+    return _tests_with(SLEEPY), None
+
+
+def cs104_no_test_change() -> Case:
+    return changed(FIXED), None
+
+
+# --- CS-105 follow existing patterns -----------------------------------------------------------------
+
+STATS = (
+    '"""Small statistics over integers."""\n\nimport logging\n\nfrom .core import add\n\n'
+    "log = logging.getLogger(__name__)\n\n\n"
+    'def total(xs: list[int]) -> int:\n    """Sum xs with add."""\n    out = 0\n    for x in xs:\n'
+    "        out = add(out, x)\n    return out\n"
+)
+CAMEL = (
+    "def meanValue(xs):\n    s = 0\n    for x in xs:\n        s = s + x\n"
+    "    if len(xs) == 0:\n        return None\n    return s / len(xs)\n"
+)
+
+
+def cs105_new_module_in_house_style() -> Case:
+    return changed({"src/pkg/stats.py": STATS}), JudgeScript(
+        "pass", sees=("+++ b/src/pkg/stats.py", "### src/pkg/core.py (unchanged; first ", "def add(a: int, b: int)"))
+
+
+def cs105_edit_keeps_the_style() -> Case:
+    return core_with(SUBTRACT), JudgeScript(
+        "pass", sees=("+def subtract(a: int, b: int) -> int:", "(no new module: the diff's context lines"))
+
+
+def cs105_foreign_style() -> Case:
+    return changed({"src/pkg/stats.py": CAMEL}), JudgeScript("fail", sees=("+def meanValue(xs):",
+                                                                            '"""Add two numbers."""'))
+
+
+def cs105_no_src_change() -> Case:
+    return _tests_with(INLINE), None
+
+
+FIXTURES = {
+    "CS-101": {"pass": [cs101_comment_gives_the_reason, cs101_inline_reason], "fail": [cs101_comment_restates_the_code],
+               "na": [cs101_only_directives_and_header, cs101_no_comment_added]},
+    "CS-102": {"pass": [cs102_present_tense_reason],
+               "fail": [cs102_history_for_the_judge, cs102_used_to_caught_by_the_precheck],
+               "na": [cs102_no_comment_added]},
+    "CS-103": {"pass": [cs103_just_the_function], "fail": [cs103_base_class_and_registry],
+               "na": [cs103_only_tests_changed]},
+    "CS-104": {"pass": [cs104_inline_inputs, cs104_old_sleep_is_not_added_code],
+               "fail": [cs104_unseeded_random, cs104_sleep_caught_by_the_precheck], "na": [cs104_no_test_change]},
+    "CS-105": {"pass": [cs105_new_module_in_house_style, cs105_edit_keeps_the_style], "fail": [cs105_foreign_style],
+               "na": [cs105_no_src_change]},
+}
