@@ -97,13 +97,17 @@ def _scripted(reading: str) -> AgentSpec:
 _BARE = (("openai", re.compile(r"^(gpt-|o\d|chatgpt-)")), ("anthropic", re.compile(r"^claude-")))
 
 
-def _client(provider: str, model: str, base_url: str | None, ctx: AgentContext) -> ModelClient:
-    """A provider client; raises MissingCredentials when no key is available for the official endpoint."""
+def _api_key(provider: str, model: str, base_url: str | None) -> str:
+    """The provider key; raises MissingCredentials when none is set for the official endpoint."""
     api_key = os.environ.get(KEY_VARS[provider])
     if not api_key:
         if base_url is None:
             raise MissingCredentials(f"{KEY_VARS[provider]} is not set (needed for {provider}/{model})")
         api_key = "not-needed"  # local OpenAI-compatible servers usually ignore the key
+    return api_key
+
+
+def _sdk_client(provider: str, model: str, base_url: str | None, api_key: str, ctx: AgentContext) -> ModelClient:
     if provider == "openai":
         from .openai_client import OpenAIChatClient  # the SDKs take seconds to import: only when used
 
@@ -111,6 +115,11 @@ def _client(provider: str, model: str, base_url: str | None, ctx: AgentContext) 
     from .anthropic_client import AnthropicClient
 
     return AnthropicClient(model, base_url=base_url, api_key=api_key, settings=ctx.settings, prices=ctx.prices)
+
+
+def _client(provider: str, model: str, base_url: str | None, ctx: AgentContext) -> ModelClient:
+    """A provider client; raises MissingCredentials when no key is available for the official endpoint."""
+    return _sdk_client(provider, model, base_url, _api_key(provider, model, base_url), ctx)
 
 
 def _split(spec: str) -> tuple[str, str, str | None]:
@@ -133,13 +142,22 @@ def _split(spec: str) -> tuple[str, str, str | None]:
     return provider, model, base_url or None
 
 
-def make_client(spec: str, ctx: AgentContext | None = None) -> ModelClient:
-    """A bare model client for a provider spec (`openai/...`, `anthropic/...`, bare names), for judges and
-    classifiers that need completions without the agent loop."""
+def client_factory(spec: str, ctx: AgentContext | None = None) -> Callable[[], ModelClient]:
+    """Check a provider spec and its credentials now (ModelSpecError, MissingCredentials) and return what builds
+    its bare client later, so a caller that may never call the model (a judge re-scoring from its cache) does
+    not import the provider SDK."""
     provider, model, base_url = _split(spec)
     if provider not in KEY_VARS:
         raise ModelSpecError(f"{spec!r}: a {provider} spec does not make a model client")
-    return _client(provider, model, base_url or os.environ.get(URL_VARS[provider]) or None, ctx or AgentContext())
+    base_url = base_url or os.environ.get(URL_VARS[provider]) or None
+    api_key, ctx = _api_key(provider, model, base_url), ctx or AgentContext()
+    return lambda: _sdk_client(provider, model, base_url, api_key, ctx)
+
+
+def make_client(spec: str, ctx: AgentContext | None = None) -> ModelClient:
+    """A bare model client for a provider spec (`openai/...`, `anthropic/...`, bare names), for judges and
+    classifiers that need completions without the agent loop."""
+    return client_factory(spec, ctx)()
 
 
 def _provider(provider: str, model: str, base_url: str | None, ctx: AgentContext) -> AgentSpec:

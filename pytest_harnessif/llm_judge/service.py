@@ -5,16 +5,18 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..agents.base import Message, ModelClient
-from ..agents.registry import AgentContext, make_client, parse_model
+from ..agents.base import Completion, Message, ModelClient
+from ..agents.registry import AgentContext, client_factory, parse_model
 from ..agents.settings import ModelSettings
 from ..schema import JudgeRecord, Rubric, Status, Vote
+from ..trajectory import ToolSchema
 from .answer import AnswerError, parse_answer
 from .cache import JudgeCache
 from .prompt import Request
@@ -33,6 +35,27 @@ class JudgeSettings(BaseModel):
     temperature: Annotated[float, Field(ge=0, le=2)] = 0.3
     max_tokens: Annotated[int, Field(ge=16)] = 1024
     budget: Annotated[int, Field(ge=200)] = 24_000  # evidence characters per request
+
+
+class LazyClient:
+    """A `ModelClient` built at its first call, so a judge whose votes all come from the cache never imports a
+    provider SDK."""
+
+    def __init__(self, factory: Callable[[], ModelClient], model_id: str) -> None:
+        self.model_id = model_id
+        self._factory = factory
+        self._client: ModelClient | None = None
+        self._lock = threading.Lock()
+
+    def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
+        with self._lock:
+            if self._client is None:
+                self._client = self._factory()
+        return self._client.complete(system, messages, tools)
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
 
 
 class Judge:
@@ -72,9 +95,9 @@ class Judge:
             temperature=settings.temperature, max_tokens=settings.max_tokens, timeout=timeout, max_retries=max_retries
         )
         ctx = AgentContext(settings=model)
-        client = make_client(spec, ctx)
+        name = parse_model(spec, ctx).name
         cache = JudgeCache(cache_dir) if cache_dir is not None else None
-        return cls(parse_model(spec, ctx).name, client, settings, cache, rejudge)
+        return cls(name, LazyClient(client_factory(spec, ctx), name), settings, cache, rejudge)
 
     def request(self, rubric: Rubric, evidence: dict[str, str]) -> Request:
         return Request.build(rubric, evidence, self.settings.budget)

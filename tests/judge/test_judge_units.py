@@ -11,6 +11,7 @@ from pytest_harnessif import Rubric, judge
 from pytest_harnessif.agents.base import Completion, Message
 from pytest_harnessif.authoring import JudgeError, JudgeFailed, NotApplicable, Unjudged, judging
 from pytest_harnessif.llm_judge import AnswerError, Judge, JudgeCache, JudgeSettings, Request, parse_answer, truncate
+from pytest_harnessif.llm_judge.service import LazyClient
 from pytest_harnessif.llm_judge.votes import majority
 from pytest_harnessif.schema import Status, Vote
 from pytest_harnessif.trajectory import ToolSchema
@@ -204,3 +205,19 @@ def test_judge_api_misuse_is_a_clear_error() -> None:
         judge()
     with judging(None, RUBRIC), pytest.raises(TypeError, match="not text: reply"):
         judge(reply=["a list"])  # type: ignore[arg-type]
+
+
+def test_a_rescore_from_the_cache_never_builds_the_client(tmp_path: Path) -> None:
+    request = Request.build(RUBRIC, {"reply": "hi"}, 1000)
+    Judge("j", Answers(verdict("pass")), JudgeSettings(votes=3), JudgeCache(tmp_path)).decide(request)
+    built: list[Answers] = []
+
+    def factory() -> Answers:
+        built.append(Answers(verdict("fail")))
+        return built[-1]
+
+    lazy = Judge("j", LazyClient(factory, "j"), JudgeSettings(votes=3), JudgeCache(tmp_path))
+    assert lazy.decide(request)[0].status is Status.passed and not built
+    assert lazy.decide(Request.build(RUBRIC, {"reply": "new"}, 1000))[0].status is Status.failed
+    assert len(built) == 1 and built[0].calls == 3  # built once, at the first vote that needed a call
+    lazy.close()
