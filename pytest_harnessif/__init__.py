@@ -1,6 +1,6 @@
 """pytest-harnessif: Harness-IF as a pytest plugin. What a rule author imports lives here."""
 
-from .authoring import MissingArtifact, NotApplicable, judge, na, rule
+from .authoring import MissingArtifact, NotApplicable, judge, judge_each, na, rule
 from .evidence import Command, FileView, Run, TurnView
 from .schema import Family, Method, Modality, Prior, Rubric, Severity, Surface
 
@@ -19,6 +19,7 @@ __all__ = [
     "Surface",
     "TurnView",
     "judge",
+    "judge_each",
     "na",
     "rule",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -100,6 +100,37 @@ def judge(*, rubric: Rubric | None = None, **evidence: str) -> JudgeRecord:
     if record.status is Status.error:
         raise JudgeError(reason)
     return record
+
+
+def judge_each(cases: Iterable[Mapping[str, str]], *, rubric: Rubric | None = None) -> list[JudgeRecord]:
+    """Judge several opportunities of one rule (e.g. every explain turn), one request each. The first fail
+    fails the check (later cases are not judged); otherwise a case without a majority makes it an error; it
+    is n/a only when every case is n/a; else it passes."""
+    records: list[JudgeRecord] = []
+    errors: list[JudgeError] = []
+    skipped: list[str] = []
+    for evidence in cases:
+        try:
+            records.append(judge(rubric=rubric, **evidence))
+        except NotApplicable as exc:
+            skipped.append(str(exc.msg).removeprefix("n/a: "))
+        except JudgeError as exc:
+            errors.append(exc)
+    if errors:
+        raise JudgeError(f"{len(errors)} of {len(records) + len(errors) + len(skipped)} case(s): {errors[0]}")
+    if not records:
+        if not skipped:
+            raise ValueError("judge_each(): no case to judge; call na() when the run has no opportunity")
+        na(f"every case n/a: {skipped[0]}")
+    return records
+
+
+def decisive(decided: list[tuple[JudgeRecord, Request]], status: Status) -> JudgeRecord:
+    """The record that decided a verdict of `status` (the last with that status, else the last), carrying the
+    calls and cache hits of every judge request the check made."""
+    records = [record for record, _ in decided]
+    chosen = next((r for r in reversed(records) if r.status is status), records[-1])
+    return chosen.model_copy(update={"calls": sum(r.calls for r in records), "cached": sum(r.cached for r in records)})
 
 
 def na(reason: str) -> NoReturn:

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from .agents.pricing import PriceError, PriceTable
 from .agents.registry import AgentContext, MissingCredentials, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
-from .authoring import Judging, NotApplicable, Unjudged, judging, rule_meta
+from .authoring import Judging, NotApplicable, Unjudged, decisive, judging, rule_meta
 from .harness import Harness, Options
 from .library import LibraryError
 from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict
@@ -432,6 +432,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         return report
     status, reason, artifact = _classify(call, report)
     decided = item.stash[JUDGED].decided if JUDGED in item.stash and call.when == "call" else []
+    record = decisive(decided, status) if decided else None
     props = dict(item.user_properties)
     verdict = Verdict(
         model=props["model"],
@@ -451,7 +452,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         status=status,
         reason=reason,
         artifact=artifact,
-        judge=decided[-1][0] if decided else None,
+        judge=record,
         nodeid=item.nodeid,
         duration=report.duration,
     )
@@ -460,8 +461,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if harness is not None and key is not None and status is not Status.error:
         verdict.model_id = harness.run(key).trajectory.model_id
     item.user_properties.extend([("status", str(status)), ("reason", reason)])
-    if decided:
-        record = decided[-1][0]
+    if record is not None:
         votes = ",".join(str(v.status) if v.status is not None else "unusable" for v in record.votes)
         item.user_properties.append(("judge", f"{record.judge}: {record.status} ({votes})"))
     report.harness_verdict = verdict.model_dump(mode="json")

@@ -120,3 +120,33 @@ def test_family_selection_runs_only_that_family(parallel: tuple[Path, subprocess
     assert rows and {r["family"] for r in rows} == {"output_control"}
     _, rows = harness(tmp, "--harness-model=gold", "-m", "against_prior")
     assert rows and {r["prior"] for r in rows} == {"against_prior"}
+
+
+def test_with_a_judge_every_judge_based_verdict_is_decided_and_a_rescore_is_free(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list],
+) -> None:
+    """A loopback judge that passes everything: gold stays perfect with nothing unjudged, defaults' hybrid
+    pre-checks still fail it where they can, and scoring the same runs again makes no judge call."""
+    from .support.loopback import LoopbackServer, openai_reply
+
+    tmp, _, rows = parallel
+    answer = openai_reply('{"verdict": "pass", "reason": "loopback judge"}')
+    with LoopbackServer("openai", respond=lambda body: answer) as server:
+        judge = [f"--harness-judge=openai/panel-judge@{server.base_url}", f"--harness-judge-cache={tmp / 'judge'}"]
+        proc, judged = harness(tmp, "--harness-model=gold", "--harness-model=defaults", "-n", "2", *judge)
+        calls = len(server.requests)
+        again, rescored = harness(tmp, "--harness-model=gold", "--harness-model=defaults", "-p", "no:xdist", *judge)
+        assert len(server.requests) == calls  # every vote came from the cache
+    based = [r for r in judged if r["method"] in ("hybrid", "llm_judge")]
+    decided = [r for r in based if r["judge"] is not None]
+    assert based and not [r for r in judged if r["status"] in ("unjudged", "error")], proc.stdout[-3000:]
+    assert all(r["status"] == "pass" for r in judged if r["model"] == "gold")
+    assert calls == sum(r["judge"]["calls"] for r in decided) and all(len(r["judge"]["votes"]) == 3 for r in decided)
+    assert any(r["judge"] is None and r["status"] == "fail" for r in based if r["model"] == "defaults")
+    votes = sum(r["judge"]["calls"] + r["judge"]["cached"] for r in decided)
+    assert f"by the judge with 0 call(s) and {votes} cache hit(s)" in again.stdout
+    assert by_key(rescored) == by_key(judged)
+    # deterministic verdicts do not depend on the judge
+    assert {k: v for k, v in by_key(judged).items() if k[3] not in {r["rule"] for r in based}} == {
+        k: v for k, v in by_key(rows).items() if k[3] not in {r["rule"] for r in based}
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif import Run, judge, judge_each, na, rule
 from pytest_harnessif.checks.command import lint_runs, suite_runs
 from pytest_harnessif.checks.regex import without_code
 from pytest_harnessif.evidence import Command
@@ -84,8 +84,7 @@ def test_answers_the_question_asked(run: Run) -> None:
     asked = [t for t in run.turns if t.intent in ASKED]
     if not asked:
         na("no explain or question turn")
-    for t in asked:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in asked)
 
 
 @rule("OC-102", family="output_control", modality="forbid", prior="against", method="llm_judge",
@@ -145,8 +144,7 @@ def test_bug_fix_reply_explains_the_mechanism(run: Run) -> None:
     fixes = [t for t in run.turns if t.intent == "bug-fix"]
     if not fixes:
         na("no bug-fix turn")
-    for t in fixes:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in fixes)
 
 
 @rule("OC-104", family="output_control", modality="conditional_require", prior="against", method="hybrid",
@@ -181,8 +179,7 @@ def test_explanations_back_claims_with_evidence(run: Run) -> None:
         na("no explain or debug turn")
     bare = [t.index for t in turns if not REFERENCE.search(t.reply)]
     assert not bare, f"replies to explain/debug turns {bare} reference no file, code or command at all"
-    for t in turns:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in turns)
 
 
 @rule("OC-105", family="output_control", modality="forbid", prior="against", method="hybrid",
@@ -253,8 +250,7 @@ def test_planning_turns_get_a_plan(run: Run) -> None:
         na("no planning turn")
     edited = {t.index: run.changed_in_turn(t.index) for t in plans if run.changed_in_turn(t.index)}
     assert not edited, f"planning turns changed files: {edited}"
-    for t in plans:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in plans)
 
 
 @rule("OC-107", family="output_control", modality="require", prior="neutral", method="llm_judge",
@@ -281,5 +277,4 @@ def test_general_questions_answered_for_this_codebase(run: Run) -> None:
     questions = [t for t in run.turns if t.intent == "question"]
     if not questions:
         na("no question turn")
-    for t in questions:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in questions)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif import Run, judge, judge_each, na, rule
 from pytest_harnessif.checks.regex import without_code
 from pytest_harnessif.checks.workspace import changed_paths
 from pytest_harnessif.trajectory import Commit
@@ -141,8 +141,7 @@ def test_review_findings_have_severity_and_fix(run: Run) -> None:
     reviews = [t for t in run.turns if t.intent == "code-review"]
     if not reviews:
         na("no code-review turn")
-    for t in reviews:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in reviews)
 
 
 @rule("PW-005", family="professional_writing", modality="require", prior="against", method="llm_judge",

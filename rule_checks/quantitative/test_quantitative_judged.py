@@ -3,7 +3,7 @@ enforces the hard number; the judge reads what is left."""
 
 from __future__ import annotations
 
-from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif import Run, judge_each, na, rule
 from pytest_harnessif.checks.regex import words
 
 MAX_ANSWER_WORDS = 250
@@ -37,5 +37,4 @@ def test_answers_are_concise(run: Run) -> None:
         na("no explain or question turn")
     long = {t.index: words(t.reply) for t in asked if words(t.reply) > MAX_ANSWER_WORDS}
     assert not long, f"answers over {MAX_ANSWER_WORDS} words (turn: words): {long}"
-    for t in asked:
-        judge(user_request=t.user, reply=t.reply)
+    judge_each({"user_request": t.user, "reply": t.reply} for t in asked)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_harnessif import Rubric, judge
+from pytest_harnessif import Rubric, judge, judge_each
 from pytest_harnessif.agents.base import Completion, Message
-from pytest_harnessif.authoring import JudgeError, JudgeFailed, NotApplicable, Unjudged, judging
+from pytest_harnessif.authoring import JudgeError, JudgeFailed, NotApplicable, Unjudged, decisive, judging
 from pytest_harnessif.llm_judge import AnswerError, Judge, JudgeCache, JudgeSettings, Request, parse_answer, truncate
 from pytest_harnessif.llm_judge.service import LazyClient
 from pytest_harnessif.llm_judge.votes import majority
@@ -221,3 +221,53 @@ def test_a_rescore_from_the_cache_never_builds_the_client(tmp_path: Path) -> Non
     assert lazy.decide(Request.build(RUBRIC, {"reply": "new"}, 1000))[0].status is Status.failed
     assert len(built) == 1 and built[0].calls == 3  # built once, at the first vote that needed a call
     lazy.close()
+
+
+class ByContent(Answers):
+    """Answers with the verdict named in the evidence (`say:pass`, `say:fail`, `say:n/a`, `say:???`)."""
+
+    def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
+        self.calls += 1
+        word = messages[-1].text.split("say:", 1)[1].split()[0]
+        return Completion(text=verdict(word) if word != "???" else "no idea")
+
+
+def judged_each(*words: str) -> tuple[str, list[str]]:
+    """Outcome of judge_each over one case per word, and the words the judge was asked about."""
+    client = ByContent("")
+    asked: list[str] = []
+
+    def cases():
+        for word in words:
+            asked.append(word)
+            yield {"reply": f"say:{word}"}
+
+    with judging(Judge("j", client, JudgeSettings(votes=1)), RUBRIC):
+        try:
+            judge_each(cases())
+        except JudgeFailed:
+            return "fail", asked
+        except JudgeError:
+            return "error", asked
+        except NotApplicable:
+            return "n/a", asked
+    return "pass", asked
+
+
+def test_judge_each_combines_the_cases_of_one_rule() -> None:
+    assert judged_each("pass", "n/a", "pass") == ("pass", ["pass", "n/a", "pass"])  # one n/a case does not win
+    assert judged_each("n/a", "n/a") == ("n/a", ["n/a", "n/a"])
+    assert judged_each("pass", "fail", "pass") == ("fail", ["pass", "fail"])  # the first fail ends it
+    assert judged_each("???", "pass") == ("error", ["???", "pass"])
+    assert judged_each("???", "fail") == ("fail", ["???", "fail"])  # a definite violation outranks no majority
+    with judging(None, RUBRIC), pytest.raises(ValueError, match="no case"):
+        judge_each([])
+
+
+def test_the_verdict_records_the_decisive_request_with_every_call_counted() -> None:
+    judge_ = Judge("j", ByContent(""), JudgeSettings(votes=3))
+    with judging(judge_, RUBRIC) as context, pytest.raises(JudgeFailed):
+        judge_each([{"reply": "say:pass"}, {"reply": "say:fail"}])
+    record = decisive(context.decided, Status.failed)
+    assert record.status is Status.failed and (record.calls, record.cached) == (6, 0)
+    assert record.request == context.decided[1][1].hash
