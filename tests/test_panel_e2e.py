@@ -146,6 +146,9 @@ def test_with_a_judge_every_judge_based_verdict_is_decided_and_a_rescore_is_free
     votes = sum(r["judge"]["calls"] + r["judge"]["cached"] for r in decided)
     assert f"by the judge with 0 call(s) and {votes} cache hit(s)" in again.stdout
     assert by_key(rescored) == by_key(judged)
+    first_run = sorted((tmp / "reports").iterdir(), key=lambda p: p.stat().st_mtime)[-2]
+    requests = {json.loads(line)["hash"] for line in (first_run / "judge_requests.jsonl").read_text().splitlines()}
+    assert {r["judge"]["request"] for r in decided} <= requests  # collected from the xdist workers' reports
     # deterministic verdicts do not depend on the judge
     assert {k: v for k, v in by_key(judged).items() if k[3] not in {r["rule"] for r in based}} == {
         k: v for k, v in by_key(rows).items() if k[3] not in {r["rule"] for r in based}
