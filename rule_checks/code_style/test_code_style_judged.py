@@ -12,8 +12,8 @@ import tokenize
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.ast import sleep_calls
 from pytest_harnessif.checks.pysource import changed_sources
+from pytest_harnessif.checks.render import lines_of, short
 from pytest_harnessif.evidence import match
-from rule_checks.workflow.test_workflow_judged import lines_of, short
 
 NOT_PROSE = re.compile(r"^#\s*(?:!|-\*-|SPDX-License-Identifier:|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:)", re.I)
 HISTORY = re.compile(

@@ -9,8 +9,8 @@ import libcst as cst
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import edits, shell_edits
 from pytest_harnessif.checks.pysource import PyDef, Source, parse, signature
+from pytest_harnessif.checks.render import command_block, files_read, short
 from pytest_harnessif.checks.workspace import files_before_turn
-from rule_checks.workflow.test_workflow_judged import output_tail, short
 
 INVESTIGATIONS = ("data-analysis", "debug")
 _EMPTY = cst.Module(body=[])
@@ -91,9 +91,8 @@ def test_investigation_surfaces_discoveries(run: Run) -> None:
         na("no data-analysis or debug turn")
     sections = []
     for t in turns:
-        cmds = [f"- {c.tool}: `{short(c.cmd)}` -> exit {c.exit_code}\n{output_tail(c.output, 20)}".rstrip()
-                for c in t.commands]
-        read = [str(c.args["path"]) for c in t.tool_calls if c.name == "read_file" and "path" in c.args]
+        cmds = [command_block(c, 20) for c in t.commands]
+        read = files_read(t)
         sections.append(
             f"## Turn {t.index} ({t.intent})\nRequest:\n{t.user.strip()}\n\n"
             f"Files read: {', '.join(read) or 'none'}\nCommands run and their output:\n"

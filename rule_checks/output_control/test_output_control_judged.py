@@ -8,6 +8,7 @@ import re
 from pytest_harnessif import Run, judge, judge_each, na, rule
 from pytest_harnessif.checks.command import lint_runs, suite_runs
 from pytest_harnessif.checks.regex import without_code
+from pytest_harnessif.checks.render import commands_text, exchange
 from pytest_harnessif.evidence import Command
 
 ASKED = ("explain", "question")
@@ -32,19 +33,6 @@ QUALIFIED = re.compile(
     r"\s+(?:\w+\s+){0,2}$",
     re.I,
 )
-
-
-def _exchange(index: int, intent: str, user: str, reply: str) -> str:
-    return f"### turn {index} ({intent})\nUser:\n{user.strip()}\n\nReply:\n{reply.strip()}"
-
-
-def _commands_text(commands: list[Command]) -> str:
-    """One line per command: turn, tool, command text and how it ended."""
-    lines = []
-    for c in commands:
-        end = "timed out" if c.timed_out else f"exit {c.exit_code}" if c.exit_code is not None else "exit ?"
-        lines.append(f"[turn {c.turn}] {c.tool}: {c.cmd} -> {end}")
-    return "\n".join(lines) or "(no command was run)"
 
 
 def _claims(pattern: re.Pattern[str], text: str) -> bool:
@@ -113,7 +101,7 @@ def test_no_unsolicited_teaching(run: Run) -> None:
     work = [t for t in run.turns if t.intent in ACTION and t.reply.strip()]
     if not work:
         na("no reply to a work request")
-    judge(requests_and_replies="\n\n".join(_exchange(t.index, t.intent, t.user, t.reply) for t in work))
+    judge(requests_and_replies="\n\n".join(exchange(t) for t in work))
 
 
 @rule("OC-103", family="output_control", modality="conditional_require", prior="neutral", method="llm_judge",
@@ -215,7 +203,7 @@ def test_no_false_success_claims(run: Run) -> None:
         if _claims(pattern, reply):
             assert runs, f"the final reply says {name!r}, but no such command ran"
             assert not _last_failed(runs), f"the final reply says {name!r}, but the last such run failed"
-    judge(final_reply=run.final_reply, commands=_commands_text(run.commands))
+    judge(final_reply=run.final_reply, commands=commands_text(run.commands))
 
 
 @rule("OC-106", family="output_control", modality="conditional_require", prior="neutral", method="hybrid",

@@ -13,6 +13,11 @@ from pytest_harnessif.trajectory import Commit
 HYPE = re.compile(r"\b(?:blazing(?:ly)?[- ]fast|game[- ]chang\w*|revolutionary|world[- ]class|seamless(?:ly)?)\b", re.I)
 
 
+def _added_text(diff: str) -> list[str]:
+    """The added lines of a unified diff, without their `+`."""
+    return [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+
+
 @rule("PW-001", family="professional_writing", modality="require", prior="against", method="llm_judge",
       source="archetype reader-oriented-prose",
       rubric={
@@ -57,7 +62,7 @@ def test_final_reply_reads_for_the_reader(run: Run) -> None:
 def test_docs_free_of_marketing_language(run: Run) -> None:
     """Pre-check: no changed Markdown is n/a; a listed hype phrase is a fail. The judge reads the rest."""
     diff = run.diff("**/*.md")
-    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    added = _added_text(diff)
     if not any(line.strip() for line in added):
         na("the run added no Markdown text")
     hits = sorted({m.group(0) for line in added for m in HYPE.finditer(line)})
@@ -72,11 +77,6 @@ JARGON = re.compile(
     r"operationali[sz](?:e|es|ed|ing|ation)|synerg(?:y|ies|istic)|paradigms?|going forward|holistic(?:ally)?)\b",
     re.I,
 )
-
-
-def _added_text(diff: str) -> list[str]:
-    """The added lines of a unified diff, without their `+`."""
-    return [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
 
 
 def _commit_messages(commits: list[Commit]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import numbered_calls
-from rule_checks.workflow.test_workflow_judged import call_line
+from pytest_harnessif.checks.render import call_line
 
 TEST_SKILL = "python-testing"
 ANSWER_INTENTS = ("explain", "debug", "code-review", "data-analysis")

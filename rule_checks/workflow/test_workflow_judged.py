@@ -1,20 +1,17 @@
 """Judge-based workflow rules (WF-1xx): how the agent goes about a request - staying in scope, reading before
 editing, asking when a request is ambiguous, claiming only what it verified. Judged against a rubric; hybrid
-rules let a deterministic pre-check decide what it can first. The evidence renderers defined here (`call_line`,
-`output_tail`, `turn_diff`, `read_calls`, ...) are shared by the other families' judged rules."""
+rules let a deterministic pre-check decide what it can first."""
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import edit_positions, edits, numbered_calls, ran_tests
 from pytest_harnessif.checks.regex import reply_hits
+from pytest_harnessif.checks.render import call_line, command_block, files_read, short, turn_diff
 from pytest_harnessif.checks.shell import segments
-from pytest_harnessif.checks.workspace import changed_paths, files_before_turn
-from pytest_harnessif.evidence import match
-from pytest_harnessif.trajectory import ToolCall
+from pytest_harnessif.checks.workspace import changed_paths
 from rule_checks.workflow.test_workflow import ASKS_TO_COMMIT
 
 READ_TOOLS = frozenset({"read_file", "list_files"})
@@ -23,7 +20,6 @@ READ_PROGRAMS = frozenset(
      "wc", "diff"}
 )
 READ_GIT = frozenset({"diff", "show", "log", "grep", "status", "blame", "ls-files"})
-IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+import\s+[^\n]+|import\s+[^\n]+)$", re.M)
 TESTS_PASSED = re.compile(
     r"\b\d+\s+(?:tests?\s+)?passed\b|\ball\s+(?:\d+\s+)?tests\s+(?:now\s+)?pass(?:ed)?\b"
     r"|\b(?:full\s+|test\s+)?suite\s+(?:now\s+)?pass(?:es|ed)\b",
@@ -32,70 +28,6 @@ TESTS_PASSED = re.compile(
 HEDGED = re.compile(
     r"\b(?:not|no|never|whether|if|unless|could(?:n't| not)|can(?:'t|not)|unable|unverified)\b|n't\b", re.I
 )
-
-
-def short(text: str, limit: int = 160) -> str:
-    """`text` on one line, cut to `limit` characters."""
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 3] + "..."
-
-
-def call_line(call: ToolCall) -> str:
-    """One tool call as a line: the tool and its target (path, command, skill), how it ended, and for a
-    Python file it writes the imports the new text contains."""
-    args = call.args
-    if call.name == "bash":
-        text = f"bash: {short(str(args.get('command', '')))}"
-    elif isinstance(args.get("path"), str):
-        text = f"{call.name} {args['path']}"
-        body = args.get("content", args.get("new"))
-        if call.name in ("write_file", "edit_file") and args["path"].endswith(".py") and isinstance(body, str):
-            imports = [short(m.group(0), 80) for m in IMPORT.finditer(body)]
-            if imports:
-                text += f" (its new text imports: {'; '.join(imports)})"
-    elif call.name == "skill":
-        text = f"skill {args.get('name', '')}"
-    else:
-        text = f"{call.name} {args.get('args', '')}".strip()
-    if call.exit_code is not None:
-        text += f" -> exit {call.exit_code}"
-    elif call.is_error:
-        text += " -> error"
-    return text
-
-
-def output_tail(output: str, lines: int = 12) -> str:
-    """The last non-empty lines of a command's output (the harness's `exit code:` line dropped), indented."""
-    kept = [line for line in output.splitlines() if line.strip()]
-    if kept and kept[0].startswith("exit code:"):
-        kept = kept[1:]
-    return "\n".join(f"    {short(line, 200)}" for line in kept[-lines:])
-
-
-def lines_of(data: bytes | None) -> list[str]:
-    """A file's lines for difflib, each ending in a newline (None: no lines)."""
-    if data is None:
-        return []
-    out = data.decode(errors="replace").splitlines(keepends=True)
-    if out and not out[-1].endswith("\n"):
-        out[-1] += "\n"
-    return out
-
-
-def turn_diff(run: Run, index: int, pattern: str = "**") -> str:
-    """Unified diff of what turn `index` changed in files matching `pattern` (binary files named only)."""
-    before, after = files_before_turn(run, index), run.files_after_turn(index)
-    out: list[str] = []
-    for path in sorted(set(before) | set(after)):
-        a, b = before.get(path), after.get(path)
-        if a == b or not match(path, pattern):
-            continue
-        if b"\0" in (a or b"") + (b or b""):
-            out.append(f"Binary file {path} changed\n")
-            continue
-        out.extend(difflib.unified_diff(lines_of(a), lines_of(b), "/dev/null" if a is None else f"a/{path}",
-                                        "/dev/null" if b is None else f"b/{path}"))
-    return "".join(out)
 
 
 def read_calls(run: Run) -> dict[int, str]:
@@ -287,9 +219,8 @@ def test_claims_backed_by_commands(run: Run) -> None:
     assert not unbacked, f"replies report passing tests but no test ran before them: {unbacked}"
     sections = []
     for t in turns:
-        cmds = [f"- {c.tool}: `{short(c.cmd)}` -> exit {c.exit_code}\n{output_tail(c.output)}".rstrip()
-                for c in t.commands]
-        read = [str(c.args["path"]) for c in t.tool_calls if c.name == "read_file" and "path" in c.args]
+        cmds = [command_block(c) for c in t.commands]
+        read = files_read(t)
         sections.append(f"## Turn {t.index} ({t.intent})\nFiles read in this turn: {', '.join(read) or 'none'}\n"
                         f"Commands run in this turn:\n{chr(10).join(cmds) or 'none'}\n\nReply:\n{t.reply.strip()}")
     judge(turns="\n\n".join(sections))

@@ -1,0 +1,102 @@
+"""Evidence as text for the judge: tool calls, commands, their output, turns and per-turn diffs rendered the
+way judge-based rules hand them to `judge(...)`."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from ..evidence import Command, Run, TurnView, match
+from ..trajectory import ToolCall
+from .workspace import files_before_turn
+
+_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+import\s+[^\n]+|import\s+[^\n]+)$", re.M)
+
+
+def short(text: str, limit: int = 160) -> str:
+    """`text` on one line, cut to `limit` characters."""
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 3] + "..."
+
+
+def call_line(call: ToolCall) -> str:
+    """One tool call as a line: the tool and its target (path, command, skill), how it ended, and for a
+    Python file it writes the imports the new text contains."""
+    args = call.args
+    if call.name == "bash":
+        text = f"bash: {short(str(args.get('command', '')))}"
+    elif isinstance(args.get("path"), str):
+        text = f"{call.name} {args['path']}"
+        body = args.get("content", args.get("new"))
+        if call.name in ("write_file", "edit_file") and args["path"].endswith(".py") and isinstance(body, str):
+            imports = [short(m.group(0), 80) for m in _IMPORT.finditer(body)]
+            if imports:
+                text += f" (its new text imports: {'; '.join(imports)})"
+    elif call.name == "skill":
+        text = f"skill {args.get('name', '')}"
+    else:
+        text = f"{call.name} {args.get('args', '')}".strip()
+    if call.exit_code is not None:
+        text += f" -> exit {call.exit_code}"
+    elif call.is_error:
+        text += " -> error"
+    return text
+
+
+def output_tail(output: str, lines: int = 12) -> str:
+    """The last non-empty lines of a command's output (the harness's `exit code:` line dropped), indented."""
+    kept = [line for line in output.splitlines() if line.strip()]
+    if kept and kept[0].startswith("exit code:"):
+        kept = kept[1:]
+    return "\n".join(f"    {short(line, 200)}" for line in kept[-lines:])
+
+
+def command_block(command: Command, lines: int = 12) -> str:
+    """A command as a list item (tool, backticked command, exit code) with the tail of its output below."""
+    head = f"- {command.tool}: `{short(command.cmd)}` -> exit {command.exit_code}"
+    return f"{head}\n{output_tail(command.output, lines)}".rstrip()
+
+
+def commands_text(commands: list[Command]) -> str:
+    """One line per command: turn, tool, command text and how it ended."""
+    lines = []
+    for c in commands:
+        end = "timed out" if c.timed_out else f"exit {c.exit_code}" if c.exit_code is not None else "exit ?"
+        lines.append(f"[turn {c.turn}] {c.tool}: {c.cmd} -> {end}")
+    return "\n".join(lines) or "(no command was run)"
+
+
+def files_read(turn: TurnView) -> list[str]:
+    """The paths the turn's `read_file` calls asked for, in call order."""
+    return [str(c.args["path"]) for c in turn.tool_calls if c.name == "read_file" and "path" in c.args]
+
+
+def exchange(turn: TurnView) -> str:
+    """A turn's user message and reply under a `### turn N (intent)` heading."""
+    return f"### turn {turn.index} ({turn.intent})\nUser:\n{turn.user.strip()}\n\nReply:\n{turn.reply.strip()}"
+
+
+def lines_of(data: bytes | None) -> list[str]:
+    """A file's lines for difflib, each ending in a newline (None: no lines)."""
+    if data is None:
+        return []
+    out = data.decode(errors="replace").splitlines(keepends=True)
+    if out and not out[-1].endswith("\n"):
+        out[-1] += "\n"
+    return out
+
+
+def turn_diff(run: Run, index: int, pattern: str = "**") -> str:
+    """Unified diff of what turn `index` changed in files matching `pattern` (binary files named only)."""
+    before, after = files_before_turn(run, index), run.files_after_turn(index)
+    out: list[str] = []
+    for path in sorted(set(before) | set(after)):
+        a, b = before.get(path), after.get(path)
+        if a == b or not match(path, pattern):
+            continue
+        if b"\0" in (a or b"") + (b or b""):
+            out.append(f"Binary file {path} changed\n")
+            continue
+        out.extend(difflib.unified_diff(lines_of(a), lines_of(b), "/dev/null" if a is None else f"a/{path}",
+                                        "/dev/null" if b is None else f"b/{path}"))
+    return "".join(out)
