@@ -6,4 +6,5 @@
 - `shell`: bash command lines split into simple commands (argv, pytest/lint/git, written files).
 - `command`: test, lint and commit runs, file edits and shell writes, ordered on one clock.
 - `workspace`: paths a run (or one turn) created, modified or deleted, build artefacts left out.
+- `render`: evidence as text for `judge(...)`: tool calls as lines, command outputs, one turn's diff, exchanges.
 """
