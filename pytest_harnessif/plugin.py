@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from pydantic import ValidationError
@@ -17,6 +17,9 @@ from .authoring import Judging, NotApplicable, Unjudged, decisive, judging, rule
 from .harness import Harness, Options
 from .library import LibraryError
 from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict
+
+if TYPE_CHECKING:
+    from .llm_judge import Judge
 
 HARNESS = pytest.StashKey["Harness | None"]()
 RULES_DIR = pytest.StashKey[Path]()
@@ -215,7 +218,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(_Collector(harness, full), "harnessif-collector")
 
 
-def _judge(config: pytest.Config, context: AgentContext) -> Any:
+def _judge(config: pytest.Config, context: AgentContext) -> Judge | None:
     """The session's judge (None without --harness-judge); a bad spec or missing key is a usage error."""
     spec = config.getoption("harness_judge")
     if not spec:
@@ -240,7 +243,7 @@ def _judge(config: pytest.Config, context: AgentContext) -> Any:
             rejudge=opt("harness_rejudge"),
         )
     except ValidationError as exc:
-        fields = "; ".join(f"--harness-judge-{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        fields = "; ".join(f"--harness-judge-{str(e['loc'][0]).replace('_', '-')}: {e['msg']}" for e in exc.errors())
         raise pytest.UsageError(f"harnessif: {fields}") from None
     except (ModelSpecError, MissingCredentials) as exc:
         raise pytest.UsageError(f"harnessif: --harness-judge: {exc}") from None

@@ -159,6 +159,10 @@ def test_unusable_judge_answers_are_error_verdicts_with_the_raw_answers(
         (["--harness-judge=nosuch/model"], "*--harness-judge: *unknown provider 'nosuch'*"),
         (["--harness-judge=openai/gpt-judge"], "*--harness-judge: OPENAI_API_KEY is not set*"),
         (["--harness-judge=openai/j@http://127.0.0.1:9", "--harness-judge-votes=0"], "*--harness-judge-votes: *"),
+        (
+            ["--harness-judge=openai/j@http://127.0.0.1:9", "--harness-judge-max-tokens=1"],
+            "*--harness-judge-max-tokens: *",
+        ),
     ],
 )
 def test_bad_judge_options_are_usage_errors(
