@@ -162,6 +162,16 @@ def parse(path: str, data: bytes | None) -> Source | None:
     return Source(path, MetadataWrapper(module, unsafe_skip_copy=True))  # freshly parsed: no copy needed
 
 
+def public_api(src: Source | None) -> dict[str, PyDef]:
+    """Public functions/methods of a non-private module by qualname (empty if absent or unparseable)."""
+    if src is None:
+        return {}
+    *packages, module = src.path.split("/")
+    if any(p.startswith("_") for p in packages) or (module.startswith("_") and module != "__init__.py"):
+        return {}
+    return {d.qualname: d for d in src.defs if d.is_public_api}
+
+
 def initial_source(run: Run, path: str) -> Source | None:
     """The file at `path` as it was at the start of the run, parsed (None if absent or unparsable)."""
     return parse(path, run.initial_files.get(path))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
-from pytest_harnessif.checks.pysource import PyDef, Source, changed_sources, initial_source, new_tests, signature
+from pytest_harnessif.checks.pysource import changed_sources, initial_source, new_tests, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, HEADING
 from pytest_harnessif.checks.workspace import changed_paths, files_before_turn
 
@@ -31,15 +31,6 @@ def test_src_change_comes_with_tests(run: Run) -> None:
     assert changed_paths(run, "tests/**"), f"src/ changed ({src}) but nothing under tests/ did"
 
 
-def _public_api(src: Source | None) -> dict[str, PyDef]:
-    """Public functions/methods of a non-private src module by qualname (empty if absent or unparseable)."""
-    if src is None:
-        return {}
-    *packages, module = src.path.split("/")
-    if any(p.startswith("_") for p in packages) or (module.startswith("_") and module != "__init__.py"):
-        return {}
-    return {d.qualname: d for d in src.defs if d.is_public_api}
-
 
 @rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
       source="archetype changelog-for-user-facing",
@@ -60,8 +51,8 @@ def test_api_change_updates_changelog(run: Run) -> None:
     """A new public function/method or changed public signature under src/ comes with a CHANGELOG.md edit."""
     changes = []
     for src in changed_sources(run, "src/**/*.py"):
-        before = _public_api(initial_source(run, src.path))
-        for name, d in _public_api(src).items():
+        before = public_api(initial_source(run, src.path))
+        for name, d in public_api(src).items():
             if name not in before:
                 changes.append(f"added {src.path}:{name}")
             elif signature(before[name].node) != signature(d.node):

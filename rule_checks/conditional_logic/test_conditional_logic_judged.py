@@ -8,7 +8,7 @@ import libcst as cst
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import edits, shell_edits
-from pytest_harnessif.checks.pysource import PyDef, Source, parse, signature
+from pytest_harnessif.checks.pysource import PyDef, parse, public_api, signature
 from pytest_harnessif.checks.render import command_block, files_read, short
 from pytest_harnessif.checks.workspace import files_before_turn
 
@@ -101,15 +101,6 @@ def test_investigation_surfaces_discoveries(run: Run) -> None:
     judge(investigations="\n\n".join(sections))
 
 
-def _public_api(src: Source | None) -> dict[str, PyDef]:
-    """Public functions/methods of a non-private src module by qualname (as CL-002 counts them)."""
-    if src is None:
-        return {}
-    *packages, module = src.path.split("/")
-    if any(p.startswith("_") for p in packages) or (module.startswith("_") and module != "__init__.py"):
-        return {}
-    return {d.qualname: d for d in src.defs if d.is_public_api}
-
 
 def _signature_text(d: PyDef) -> str:
     node = d.node
@@ -128,7 +119,7 @@ def api_changes(run: Run, index: int) -> list[str]:
         new_src = parse(path, after.get(path))
         if new_src is None and path in after:
             continue
-        old, new = _public_api(parse(path, before.get(path))), _public_api(new_src)
+        old, new = public_api(parse(path, before.get(path))), public_api(new_src)
         for name, d in old.items():
             if name not in new:
                 out.append(f"{path}: removed `{_signature_text(d)}`")
