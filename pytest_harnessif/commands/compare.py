@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..metrics.accuracy import summarize
-from ..report.records import HTML, RecordError, write_run
+from ..report.records import HTML, RecordError, read_judge_requests, write_run
 from ..report.terminal import full_tables, summary_table
 from ._runs import load_runs
 
@@ -15,6 +15,7 @@ from ._runs import load_runs
 def run(args: argparse.Namespace) -> int:
     try:
         rows, ids = load_runs([Path(p) for p in args.run_dirs])
+        requests = {r["hash"]: r for p in args.run_dirs for r in read_judge_requests(Path(p))}
     except RecordError as exc:
         print(f"harnessif compare: {exc}", file=sys.stderr)
         return 2
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
         "models": sorted({r["model"] for r in rows}),
         "rounds": max((r["round"] for r in rows), default=0),
     }
-    write_run(out, rows, meta)
+    write_run(out, rows, meta, requests.values())
     print(summary_table(summarize(rows)))
     if args.full:
         print("\n" + full_tables(rows))

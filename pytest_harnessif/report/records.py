@@ -102,6 +102,23 @@ def write_derived(
     return [*written, page]
 
 
+def read_judge_requests(path: Path) -> list[dict[str, Any]]:
+    """The recorded judge requests of a run (its directory or its verdict file) as written; none when no judge
+    decided a verdict of it."""
+    path = (path if path.is_dir() else path.parent) / JUDGE_REQUESTS
+    if not path.is_file():
+        return []
+    rows = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError as exc:
+            raise RecordError(f"{path}:{n}: not JSON ({exc})") from None
+    return rows
+
+
 def read_verdicts(path: Path) -> list[dict[str, Any]]:
     """Read and validate `verdicts.jsonl` (a run directory or the file itself)."""
     if path.is_dir():
