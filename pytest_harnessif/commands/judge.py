@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -32,7 +31,7 @@ from ..llm_judge.prompt import Request
 from ..llm_judge.service import Judge, JudgeSettings
 from ..metrics.agreement import agree, by_group, confusion
 from ..report.format import num, pct
-from ..report.records import JUDGE_REQUESTS, RecordError, read_verdicts
+from ..report.records import JUDGE_REQUESTS, RecordError, read_judge_requests, read_verdicts
 from ..report.terminal import text_table
 
 PROG = "harnessif judge"
@@ -177,25 +176,22 @@ def _write_csv(frame: pd.DataFrame, out: str | None) -> None:
 
 
 def load_requests(run_dir: Path) -> dict[str, Request]:
-    """The run's recorded judge requests by hash; a missing or unreadable file is an error naming it."""
+    """The run's recorded judge requests by hash; a missing file or a bad request is an error naming it."""
     path = run_dir / JUDGE_REQUESTS
     if not path.is_file():
         raise JudgeInputError(f"{path}: no recorded judge requests (a run writes them when its judge decided)")
     requests: dict[str, Request] = {}
-    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
+    for line_no, data in enumerate(read_judge_requests(run_dir), 1):
         try:
-            data = json.loads(line)
             key = data.pop("hash")
             requests[str(key)] = Request.model_validate(data)
-        except (ValueError, KeyError, AttributeError, TypeError) as exc:
+        except (KeyError, AttributeError, TypeError, ValidationError) as exc:
             detail = (
                 "; ".join(f"{'.'.join(map(str, e['loc'])) or '(row)'}: {e['msg']}" for e in exc.errors())
                 if isinstance(exc, ValidationError)
                 else f"not a request with a hash ({type(exc).__name__}: {exc})"
             )
-            raise JudgeInputError(f"{path}:{line_no}: {detail}") from None
+            raise JudgeInputError(f"{path}: request {line_no}: {detail}") from None
     return requests
 
 
