@@ -3,6 +3,8 @@ and the judge-based rows left unjudged or in error. Rows without a `judge` field
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 
@@ -12,16 +14,36 @@ from .frame import ERROR, UNJUDGED, eligible
 JUDGE_METHODS = ("hybrid", "llm_judge")
 
 
+def _record(value: object) -> dict | None:
+    """A row's judge record: a dict (JSONL rows) or its JSON text (CSV/Parquet rows); None when absent."""
+    if isinstance(value, dict):
+        return value
+    return json.loads(value) if isinstance(value, str) and value else None
+
+
 def by_judge(df: pd.DataFrame) -> np.ndarray:
     """Rows whose verdict the judge decided (the row carries a judge record)."""
     if "judge" not in df.columns:
         return np.zeros(len(df), dtype=bool)
-    return df["judge"].map(lambda j: isinstance(j, dict) or (isinstance(j, str) and bool(j))).to_numpy(dtype=bool)
+    return df["judge"].map(lambda j: _record(j) is not None).to_numpy(dtype=bool)
+
+
+def split_votes(df: pd.DataFrame) -> np.ndarray:
+    """Judge-decided rows whose votes were not unanimous (a 2-1 majority, or an unusable vote among them)."""
+    if "judge" not in df.columns:
+        return np.zeros(len(df), dtype=bool)
+
+    def split(value: object) -> bool:
+        record = _record(value)
+        return record is not None and len({v.get("status") for v in record.get("votes", [])}) > 1
+
+    return df["judge"].map(split).to_numpy(dtype=bool)
 
 
 def decided_by(df: pd.DataFrame) -> pd.DataFrame:
-    """Per model and `all`: eligible verdicts decided deterministically vs by the judge (counts, judge share),
-    and the judge-based rows that were unjudged (no judge configured) or judge errors (no majority)."""
+    """Per model and `all`: eligible verdicts decided deterministically vs by the judge (counts, judge share), of
+    those the judge's non-unanimous decisions (`judge_split`, a within-judge consistency signal), and the
+    judge-based rows that were unjudged (no judge configured) or judge errors (no majority)."""
     judged, e = by_judge(df), eligible(df)
     based = df["method"].isin(JUDGE_METHODS).to_numpy()
     frame = pd.DataFrame(
@@ -30,6 +52,7 @@ def decided_by(df: pd.DataFrame) -> pd.DataFrame:
             "eligible": e,
             "deterministic": e & ~judged,
             "judge": e & judged,
+            "judge_split": e & split_votes(df),
             "judge_based_rows": based,
             "unjudged": (df["scored"] == UNJUDGED).to_numpy(),
             "judge_errors": (df["scored"] == ERROR).to_numpy() & judged,

@@ -183,6 +183,7 @@ def _decided_by(a: CodingAnalysis) -> str:
         "deterministic": ("by a check", _count),
         "judge": ("by the judge", _count),
         "judge_share": ("judge share", pct),
+        "judge_split": ("of which split votes", _count),
         "unjudged": ("unjudged", _count),
         "judge_errors": ("judge errors", _count),
     }

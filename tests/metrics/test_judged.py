@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.judged import decided_by
 
-JUDGED = {"judge": "j", "status": "pass", "votes": [], "request": "h"}
+JUDGED = {"judge": "j", "status": "pass", "votes": [{"status": "pass"}] * 3, "request": "h"}
+SPLIT = {**JUDGED, "votes": [{"status": "pass"}, {"status": "fail"}, {"status": "pass"}]}
 
 
 def row(model: str, rule: str, status: str, method: str, judge: dict | None = None) -> dict:
@@ -19,15 +21,21 @@ def test_counts_per_model_and_all() -> None:
         row("a", "R1", "pass", "regex"),
         row("a", "R2", "fail", "hybrid"),  # decided by the pre-check
         row("a", "R3", "pass", "llm_judge", JUDGED),
+        row("a", "R5", "pass", "llm_judge", SPLIT),
         row("a", "R4", "unjudged", "llm_judge"),
         row("b", "R3", "error", "llm_judge", {**JUDGED, "status": "error"}),
         row("b", "R1", "n/a", "regex"),
     ])
     t = decided_by(df)
-    columns = ["eligible", "deterministic", "judge", "judge_based_rows", "unjudged"]
-    assert t.loc["a", columns].tolist() == [3, 2, 1, 3, 1]
+    columns = ["eligible", "deterministic", "judge", "judge_split", "judge_based_rows", "unjudged"]
+    assert t.loc["a", columns].tolist() == [4, 2, 2, 1, 4, 1]
     assert t.loc["b", ["eligible", "judge_errors", "judge_based_rows"]].tolist() == [0, 1, 1]
-    assert t.loc["all", "judge_share"] == 1 / 3 and math.isnan(t.loc["b", "judge_share"])
+    assert t.loc["all", "judge_share"] == 2 / 4 and math.isnan(t.loc["b", "judge_share"])
+
+
+def test_records_read_back_from_csv_text_count_the_same() -> None:
+    df = to_frame([row("a", "R5", "pass", "llm_judge", json.dumps(SPLIT))])  # type: ignore[arg-type]
+    assert decided_by(df).loc["a", ["judge", "judge_split"]].tolist() == [1, 1]
 
 
 def test_rows_without_a_judge_field_count_as_decided_by_the_check() -> None:
