@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import pytest
 from pydantic import ValidationError
 
-from .schema import JudgeRecord, Rubric, RuleMeta, Status
+from .schema import JudgeRecord, Rubric, RuleMeta, Status, field_errors
 
 if TYPE_CHECKING:
     from .llm_judge import Judge, Request
@@ -146,8 +146,7 @@ def rule(rule_id: str, **meta: Any) -> Callable[[F], F]:
             parsed = RuleMeta.model_validate({"id": rule_id, **meta})
         except ValidationError as exc:
             where = f"{fn.__module__}.{fn.__qualname__}"
-            fields = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            raise RuleDefinitionError(f"@rule({rule_id!r}) on {where}: {fields}") from None
+            raise RuleDefinitionError(f"@rule({rule_id!r}) on {where}: {field_errors(exc)}") from None
         setattr(fn, RULE_ATTR, parsed)
         return fn
 

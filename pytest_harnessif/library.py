@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from .agents.script import Script
 from .authoring import RuleDefinitionError, rule_meta
-from .schema import RuleMeta, Task
+from .schema import RuleMeta, Task, field_errors
 
 
 class LibraryError(Exception):
@@ -86,8 +86,7 @@ def _yaml(path: Path) -> Any:
 
 
 def _validation_message(path: Path, exc: ValidationError) -> str:
-    fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(top level)'}: {e['msg']}" for e in exc.errors())
-    return f"{path}: {fields}"
+    return f"{path}: {field_errors(exc, '(top level)')}"
 
 
 def load_task(task_dir: Path) -> TaskEntry:

@@ -16,7 +16,7 @@ from .agents.settings import Limits, ModelSettings
 from .authoring import Judging, NotApplicable, Unjudged, decisive, judging, rule_meta
 from .harness import Harness, Options
 from .library import LibraryError
-from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict
+from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict, field_errors
 
 if TYPE_CHECKING:
     from .llm_judge import Judge
@@ -243,8 +243,7 @@ def _judge(config: pytest.Config, context: AgentContext) -> Judge | None:
             rejudge=opt("harness_rejudge"),
         )
     except ValidationError as exc:
-        fields = "; ".join(f"--harness-judge-{str(e['loc'][0]).replace('_', '-')}: {e['msg']}" for e in exc.errors())
-        raise pytest.UsageError(f"harnessif: {fields}") from None
+        raise pytest.UsageError(f"harnessif: {field_errors(exc, option='--harness-judge-')}") from None
     except (ModelSpecError, MissingCredentials) as exc:
         raise pytest.UsageError(f"harnessif: --harness-judge: {exc}") from None
 

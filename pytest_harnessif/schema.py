@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 
 class Surface(StrEnum):
@@ -120,6 +120,19 @@ class Intent(StrEnum):
 
 
 _PRIOR_ALIASES = {"align": "align_prior", "against": "against_prior"}
+
+
+def field_errors(exc: ValidationError, whole: str = "", *, skip: int = 0, option: str | None = None) -> str:
+    """A pydantic error as `where: message; ...`. `where` is the dotted location minus its first `skip` parts
+    (`whole` when the error is about the object itself), or with `option` the command-line option the first
+    part names (`option` + the field name with dashes)."""
+
+    def where(loc: tuple[int | str, ...]) -> str:
+        if option is not None:
+            return option + str(loc[0]).replace("_", "-")
+        return ".".join(map(str, loc[skip:])) or whole
+
+    return "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
 
 
 class Strict(BaseModel):

@@ -8,6 +8,7 @@ from typing import Annotated
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..schema import field_errors
 from ..trajectory import Usage
 
 
@@ -49,5 +50,4 @@ class PriceTable(BaseModel):
         except (OSError, yaml.YAMLError) as exc:
             raise PriceError(f"{path}: {exc}") from None
         except ValidationError as exc:
-            fields = "; ".join(f"{'.'.join(map(str, e['loc'][1:]))}: {e['msg']}" for e in exc.errors())
-            raise PriceError(f"{path}: {fields}") from None
+            raise PriceError(f"{path}: {field_errors(exc, skip=1)}") from None

@@ -33,6 +33,7 @@ from ..metrics.agreement import agree, by_group, confusion
 from ..report.format import num, pct
 from ..report.records import JUDGE_REQUESTS, RecordError, read_judge_requests, read_verdicts
 from ..report.terminal import text_table
+from ..schema import field_errors
 
 PROG = "harnessif judge"
 DEFAULT_CACHE = Path(".harnessif/judge")
@@ -105,9 +106,7 @@ def _settings(args: argparse.Namespace) -> JudgeSettings:
             votes=args.votes, temperature=args.temperature, max_tokens=args.max_tokens, **_budget(args)
         )
     except ValidationError as exc:
-        raise JudgeInputError(
-            "; ".join(f"--{str(e['loc'][0]).replace('_', '-')}: {e['msg']}" for e in exc.errors())
-        ) from None
+        raise JudgeInputError(field_errors(exc, option="--")) from None
 
 
 def _budget(args: argparse.Namespace) -> dict[str, int]:
@@ -187,7 +186,7 @@ def load_requests(run_dir: Path) -> dict[str, Request]:
             requests[str(key)] = Request.model_validate(data)
         except (KeyError, AttributeError, TypeError, ValidationError) as exc:
             detail = (
-                "; ".join(f"{'.'.join(map(str, e['loc'])) or '(row)'}: {e['msg']}" for e in exc.errors())
+                field_errors(exc, "(row)")
                 if isinstance(exc, ValidationError)
                 else f"not a request with a hash ({type(exc).__name__}: {exc})"
             )

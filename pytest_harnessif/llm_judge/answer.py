@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..schema import field_errors
+
 _NA = {"na", "n/a", "n_a", "not applicable", "not_applicable", "no-opportunity", "no_opportunity"}
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.I)
 
@@ -55,9 +57,7 @@ def parse_answer(text: str) -> JudgeAnswer:
         try:
             return JudgeAnswer.model_validate(value)
         except ValidationError as exc:
-            problems.append(
-                "; ".join(f"{'.'.join(map(str, e['loc'])) or '(object)'}: {e['msg']}" for e in exc.errors())
-            )
+            problems.append(field_errors(exc, "(object)"))
     if not problems:
         raise AnswerError("no JSON object in the answer")
     raise AnswerError(f"JSON answer invalid: {problems[0]}")

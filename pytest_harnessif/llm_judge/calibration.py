@@ -26,7 +26,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..library import RuleEntry
-from ..schema import Vote
+from ..schema import Vote, field_errors
 from .prompt import Request
 from .service import Judge
 
@@ -67,10 +67,6 @@ class CalibrationCase(BaseModel):
         return f"{self.file}: item {self.index}"
 
 
-def _fields(exc: ValidationError) -> str:
-    return "; ".join(f"{'.'.join(map(str, e['loc'])) or '(item)'}: {e['msg']}" for e in exc.errors())
-
-
 def _read(path: Path) -> list[Any]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -97,7 +93,7 @@ def load_calibration(folder: Path) -> list[CalibrationCase]:
             try:
                 item = CalibrationItem.model_validate(raw)
             except ValidationError as exc:
-                raise CalibrationError(f"{path}: item {index}: {_fields(exc)}") from None
+                raise CalibrationError(f"{path}: item {index}: {field_errors(exc, '(item)')}") from None
             case = CalibrationCase(item=item, file=str(path), index=index)
             if item.id in seen:
                 raise CalibrationError(f"{case.where}: id: {item.id!r} is also the id of {seen[item.id].where}")

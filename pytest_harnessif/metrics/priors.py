@@ -10,7 +10,7 @@ import pandas as pd
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..schema import Lineage, Prior
+from ..schema import Lineage, Prior, field_errors
 from .frame import eligible, passed
 from .populations import ZERO_INJECTION, require_single
 
@@ -105,8 +105,7 @@ def load_priors(path: Path) -> dict[str, tuple[Prior, Lineage]]:
     except yaml.YAMLError as exc:
         raise PriorsError(f"{path}: not YAML ({exc})") from None
     except ValidationError as exc:
-        fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors())
-        raise PriorsError(f"{path}: {fields}") from None
+        raise PriorsError(f"{path}: {field_errors(exc, '(file)')}") from None
     if parsed.format != FORMAT:
         raise PriorsError(f"{path}: format {parsed.format!r} is not {FORMAT!r}")
     return {rule: (e.prior, e.lineage) for rule, e in parsed.rules.items()}

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from ..metrics.accuracy import severity_columns, summarize
 from ..metrics.frame import to_frame
 from ..metrics.panel import panels
-from ..schema import Verdict
+from ..schema import Verdict, field_errors
 from . import figures, html
 from .analysis import analyse
 
@@ -132,6 +132,5 @@ def read_verdicts(path: Path) -> list[dict[str, Any]]:
         try:
             rows.append(Verdict.model_validate_json(line).model_dump(mode="json"))
         except ValidationError as exc:
-            fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(row)'}: {e['msg']}" for e in exc.errors())
-            raise RecordError(f"{path}:{n}: {fields}") from None
+            raise RecordError(f"{path}:{n}: {field_errors(exc, '(row)')}") from None
     return rows

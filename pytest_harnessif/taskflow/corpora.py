@@ -17,7 +17,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from ..library import LibraryError, load_rules, load_tasks
-from ..schema import Intent
+from ..schema import Intent, field_errors
 
 Format = Literal["jsonl", "dataclaw", "specstory", "swechat", "ecp", "panel"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -98,8 +98,7 @@ def load_jsonl(path: Path) -> list[Session]:
                 row = {**row, "messages": [{"text": m} if isinstance(m, str) else m for m in row["messages"]]}
             sessions.append(Session.model_validate(row))
         except ValidationError as exc:
-            fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(line)'}: {e['msg']}" for e in exc.errors())
-            raise CorpusError(f"{path}:{number}: {fields}") from None
+            raise CorpusError(f"{path}:{number}: {field_errors(exc, '(line)')}") from None
     return sessions
 
 
