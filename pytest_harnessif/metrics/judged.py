@@ -8,10 +8,11 @@ import json
 import numpy as np
 import pandas as pd
 
+from ..schema import JUDGED_METHODS
 from ._arrays import ratio
 from .frame import ERROR, UNJUDGED, eligible
 
-JUDGE_METHODS = ("hybrid", "llm_judge")
+JUDGE_METHODS = tuple(sorted(str(m) for m in JUDGED_METHODS))
 
 
 def _record(value: object) -> dict | None:

@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..metrics import accuracy, noncoding, taxonomy
 from ..metrics.accuracy import ModelSummary
+from ..metrics.judged import JUDGE_METHODS
 from ..metrics.panel import panels
 from ..metrics.populations import NONCODING
 from .format import interval, pct
@@ -135,13 +136,15 @@ def full_tables(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> str:
 
 def judge_line(rows: Iterable[Mapping[str, Any]]) -> str:
     """How verdicts of judge-based rules were reached: by the pre-check, by the judge (calls vs cache hits),
-    or not at all (unjudged)."""
-    judged = [r for r in rows if r.get("method") in ("hybrid", "llm_judge")]
+    not at all (unjudged), or broken before the judge was asked (a failed run or a crashed check)."""
+    judged = [r for r in rows if r.get("method") in JUDGE_METHODS]
     by_judge = [r["judge"] for r in judged if r.get("judge")]
     unjudged = sum(r["status"] == "unjudged" for r in judged)
+    broken = sum(r["status"] == "error" and not r.get("judge") for r in judged)
     calls = sum(j.get("calls", 0) for j in by_judge)
     hits = sum(j.get("cached", 0) for j in by_judge)
     return (
-        f"judge-based verdicts: {len(judged)} ({len(judged) - len(by_judge) - unjudged} by pre-check, "
-        f"{len(by_judge)} by the judge with {calls} call(s) and {hits} cache hit(s), {unjudged} unjudged)"
+        f"judge-based verdicts: {len(judged)} ({len(judged) - len(by_judge) - unjudged - broken} by pre-check, "
+        f"{len(by_judge)} by the judge with {calls} call(s) and {hits} cache hit(s), {unjudged} unjudged"
+        + (f", {broken} error(s) before the judge)" if broken else ")")
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_harnessif.metrics.accuracy import ModelSummary, summarize
-from pytest_harnessif.report.terminal import HEADER, summary_table
+from pytest_harnessif.report.terminal import HEADER, judge_line, summary_table
 
 from ._verdicts import sample_rows
 
@@ -33,3 +33,19 @@ def test_empty_table_has_header_only() -> None:
     lines = summary_table([]).splitlines()
     assert len(lines) == 2
     assert lines[0].split() == list(HEADER)
+
+
+def test_judge_line_counts_errors_before_the_judge_apart_from_the_pre_check() -> None:
+    record = {"calls": 3, "cached": 0}
+    rows = [
+        {"method": "llm_judge", "status": "pass", "judge": record},
+        {"method": "hybrid", "status": "fail", "judge": None},  # the pre-check decided
+        {"method": "hybrid", "status": "error", "judge": {"calls": 1, "cached": 2}},  # the judge had no majority
+        {"method": "llm_judge", "status": "error", "judge": None},  # the run failed before any judge call
+        {"method": "llm_judge", "status": "unjudged", "judge": None},
+        {"method": "regex", "status": "error", "judge": None},
+    ]
+    assert judge_line(rows) == (
+        "judge-based verdicts: 5 (1 by pre-check, 2 by the judge with 4 call(s) and 2 cache hit(s), 1 unjudged, "
+        "1 error(s) before the judge)"
+    )
