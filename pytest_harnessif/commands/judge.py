@@ -26,7 +26,14 @@ from pydantic import ValidationError
 
 from ..agents.registry import MissingCredentials, ModelSpecError
 from ..library import LibraryError, load_rules
-from ..llm_judge.calibration import DEFAULT_SET, CalibrationError, load_calibration, run_calibration, vote_string
+from ..llm_judge.calibration import (
+    DEFAULT_SET,
+    LABELS,
+    CalibrationError,
+    load_calibration,
+    run_calibration,
+    vote_string,
+)
 from ..llm_judge.prompt import Request
 from ..llm_judge.service import Judge, JudgeSettings
 from ..metrics.agreement import agree, by_group, confusion
@@ -42,7 +49,6 @@ STRATA = ("family", "modality", "prior")
 KEY = ("model", "task", "round", "rule")
 ORDER = ("population", *KEY)
 CLEAN = ("pass", "fail")  # "clean on both sides": a definite verdict from each judge
-LABELS = ("pass", "fail", "n/a")
 SHOWN = 5  # unmatched labels listed by line before "... and N more"
 
 

@@ -110,24 +110,21 @@ class Judge:
     def _vote(self, request: Request, index: int) -> Vote:
         key = self._key(request, index)
         cached = None if self.cache is None or self.rejudge else self.cache.get(key)
+        with self._lock:
+            if cached is None:
+                self.calls += 1
+            else:
+                self.hits += 1
         if cached is None:
             try:
                 completion = self.client.complete(request.system, [Message("user", request.user)], [])
             except Exception as exc:  # a call that failed after its retries: this vote is unusable, not cached
-                with self._lock:
-                    self.calls += 1
                 return Vote(index=index, status=None, problem=f"call failed: {type(exc).__name__}: {exc}"[:500])
-            with self._lock:
-                self.calls += 1
-            cached = {"raw": completion.text, "stop_reason": completion.stop_reason, "model_id": completion.model_id}
+            answer = {"raw": completion.text, "stop_reason": completion.stop_reason, "model_id": completion.model_id}
             if self.cache is not None:
-                self.cache.put(key, {**cached, "judge": self.name, "request": request.hash, "vote": index})
-            hit = False
-        else:
-            with self._lock:
-                self.hits += 1
-            hit = True
-        return self._read(index, cached["raw"], str(cached.get("stop_reason", "")), hit)
+                self.cache.put(key, {**answer, "judge": self.name, "request": request.hash, "vote": index})
+            return self._read(index, answer["raw"], completion.stop_reason, cached=False)
+        return self._read(index, cached["raw"], str(cached.get("stop_reason", "")), cached=True)
 
     @staticmethod
     def _read(index: int, raw: str, stop_reason: str, cached: bool) -> Vote:
