@@ -24,6 +24,7 @@ from pytest_harnessif.llm_judge.calibration import CalibrationError, load_calibr
 from pytest_harnessif.report.records import JUDGE_REQUESTS, write_run
 from pytest_harnessif.schema import JudgeRecord, Rubric, Vote
 from tests.support.loopback import LoopbackServer, openai_reply
+from tests.unit._verdicts import row
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "rule_checks"
@@ -76,23 +77,8 @@ SWAP = [
 def verdict_row(model: str, task: str, rule: str, status: str, record: JudgeRecord | None = None,
                 family: str = "professional_writing", modality: str = "require",
                 prior: str = "against_prior") -> dict[str, Any]:
-    return {
-        "model": model,
-        "task": task,
-        "scenario": "demo",
-        "round": 1,
-        "rule": rule,
-        "family": family,
-        "modality": modality,
-        "prior": prior,
-        "lineage": "curated",
-        "surface": "SP",
-        "severity": "must",
-        "method": "llm_judge",
-        "status": status,
-        "reason": "recorded",
-        "judge": record.model_dump(mode="json") if record else None,
-    }
+    return row(model, rule, status, prior, task, family=family, modality=modality, method="llm_judge",
+               reason="recorded", judge=record.model_dump(mode="json") if record else None)
 
 
 def swap_run(tmp_path: Path) -> tuple[Path, list[Request]]:

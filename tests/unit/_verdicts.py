@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 
-def row(model: str, rule: str, status: str, prior: str = "against_prior", task: str = "mini") -> dict[str, Any]:
+def row(
+    model: str, rule: str, status: str, prior: str = "against_prior", task: str = "mini", **fields: Any
+) -> dict[str, Any]:
+    """A complete verdict row; `fields` override or add any column."""
     return {
         "model": model,
         "task": task,
@@ -20,6 +23,7 @@ def row(model: str, rule: str, status: str, prior: str = "against_prior", task: 
         "severity": "must",
         "method": "ast",
         "status": status,
+        **fields,
     }
 
 
