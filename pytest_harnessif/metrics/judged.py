@@ -22,30 +22,22 @@ def _record(value: object) -> dict | None:
     return json.loads(value) if isinstance(value, str) and value else None
 
 
-def by_judge(df: pd.DataFrame) -> np.ndarray:
-    """Rows whose verdict the judge decided (the row carries a judge record)."""
-    if "judge" not in df.columns:
-        return np.zeros(len(df), dtype=bool)
-    return df["judge"].map(lambda j: _record(j) is not None).to_numpy(dtype=bool)
+def _records(df: pd.DataFrame) -> list[dict | None]:
+    """Every row's judge record (None for rows the judge did not decide), each parsed once."""
+    return [_record(v) for v in df["judge"]] if "judge" in df.columns else [None] * len(df)
 
 
-def split_votes(df: pd.DataFrame) -> np.ndarray:
-    """Judge-decided rows whose votes were not unanimous (a 2-1 majority, or an unusable vote among them)."""
-    if "judge" not in df.columns:
-        return np.zeros(len(df), dtype=bool)
-
-    def split(value: object) -> bool:
-        record = _record(value)
-        return record is not None and len({v.get("status") for v in record.get("votes", [])}) > 1
-
-    return df["judge"].map(split).to_numpy(dtype=bool)
+def _split(record: dict | None) -> bool:
+    """A judge decision whose votes were not unanimous (a 2-1 majority, or an unusable vote among them)."""
+    return record is not None and len({v.get("status") for v in record.get("votes", [])}) > 1
 
 
 def decided_by(df: pd.DataFrame) -> pd.DataFrame:
     """Per model and `all`: eligible verdicts decided deterministically vs by the judge (counts, judge share), of
     those the judge's non-unanimous decisions (`judge_split`, a within-judge consistency signal), and the
     judge-based rows that were unjudged (no judge configured) or judge errors (no majority)."""
-    judged, e = by_judge(df), eligible(df)
+    records, e = _records(df), eligible(df)
+    judged = np.array([r is not None for r in records], dtype=bool)
     based = df["method"].isin(JUDGE_METHODS).to_numpy()
     frame = pd.DataFrame(
         {
@@ -53,7 +45,7 @@ def decided_by(df: pd.DataFrame) -> pd.DataFrame:
             "eligible": e,
             "deterministic": e & ~judged,
             "judge": e & judged,
-            "judge_split": e & split_votes(df),
+            "judge_split": e & np.array([_split(r) for r in records], dtype=bool),
             "judge_based_rows": based,
             "unjudged": (df["scored"] == UNJUDGED).to_numpy(),
             "judge_errors": (df["scored"] == ERROR).to_numpy() & judged,
