@@ -1,8 +1,18 @@
-"""pytest-harnessif: Harness-IF as a pytest plugin. What a rule author imports lives here."""
+"""pytest-harnessif: Harness-IF as a pytest plugin. What a rule author imports lives here.
 
-from .authoring import MissingArtifact, NotApplicable, judge, judge_each, na, rule
-from .evidence import Command, FileView, Run, TurnView
-from .schema import Family, Method, Modality, Prior, Rubric, Severity, Surface
+Names are imported on first use (PEP 562), so loading the plugin into a pytest process that runs no rule
+costs nothing for them."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .authoring import MissingArtifact, NotApplicable, na, rule
+    from .evidence import Command, FileView, Run, TurnView
+    from .llm_judge.context import judge, judge_each
+    from .schema import Family, Method, Modality, Prior, Rubric, Severity, Surface
 
 __all__ = [
     "Command",
@@ -23,3 +33,14 @@ __all__ = [
     "na",
     "rule",
 ]
+_HOME = {"Command": "evidence", "FileView": "evidence", "Run": "evidence", "TurnView": "evidence"}
+_HOME |= {"judge": "llm_judge.context", "judge_each": "llm_judge.context"}
+_HOME |= {name: "authoring" for name in ("MissingArtifact", "NotApplicable", "na", "rule")}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_HOME.get(name, 'schema')}", __name__), name)
+    globals()[name] = value
+    return value

@@ -54,12 +54,6 @@ class FileView:
         except cst.ParserSyntaxError as exc:
             raise AssertionError(f"{self.path} is not valid Python: {exc.message}") from None
 
-    def calls(self, name: str) -> bool:
-        """Whether this Python file calls `name` (a bare name like `print` or a dotted one like `os.system`)."""
-        from .checks.ast import call_names
-
-        return name in call_names(self.module)
-
 
 @dataclass(frozen=True)
 class Command:

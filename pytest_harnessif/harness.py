@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .agents.registry import AgentSpec, MissingCredentials
+from .agents.registry import AgentSpec
+from .credentials import MissingCredentials
+from .digest import digest, tree_digest
+from .entries import RuleEntry, TaskEntry
 from .evidence import Run, is_generated
-from .library import RuleEntry, TaskEntry, load_rules, load_tasks
-from .placement import HD_VERSION, Stack, place, render
-from .runner import Recording, SandboxFromRepo, local_sandbox, run_trajectory
+from .library import load_rules, load_tasks
+from .placement import place
+from .runner import SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.local import LocalSandbox
 from .schema import Lineage, Prior, RunKey, Surface
-from .store import Store, digest
-from .trajectory import Trajectory
+from .stack import HD_VERSION, Stack, render
+from .store import Store
+from .trajectory import Recording, Trajectory
 
 if TYPE_CHECKING:
     from .llm_judge import Judge
@@ -62,12 +65,7 @@ class Options:
 @functools.cache
 def _tree_hash(root: Path) -> str:
     """Content hash of a task folder, read once per process (every model and round of the task shares it)."""
-    h = hashlib.sha256()
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root).as_posix()
-        if p.is_file() and not is_generated(rel):
-            h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+    return tree_digest(root, lambda rel: not is_generated(rel))
 
 
 @dataclass
@@ -92,7 +90,7 @@ class Harness:
         self.tasks = load_tasks(self.options.tasks_dir, self.rules)
         self.placements = {tid: place(e, self.rules, self.options.seed) for tid, e in sorted(self.tasks.items())}
         info = self.options.sandbox_info
-        config = digest(self.options.seed, HD_VERSION, info["backend"], info.get("image_id"), self.options.population)
+        config = digest([self.options.seed, HD_VERSION, info["backend"], info.get("image_id"), self.options.population])
         self.store = Store(self.options.store_dir, config)
 
     def keys_for(self, rule_id: str) -> list[RunKey]:
@@ -123,7 +121,7 @@ class Harness:
             ref.id: self.rules[ref.id].meta.model_dump(mode="json", include={"surfaces"}) for ref in entry.task.rules
         }
         placement = {} if self.options.zero_injection else self.placements[key.task]
-        return digest(_tree_hash(entry.dir), wordings, placement, self.spec(key.model).fingerprint, HD_VERSION)
+        return digest([_tree_hash(entry.dir), wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])
 
     def _labels(self, key: RunKey) -> dict[str, str]:
         """Container labels: which run and key a sandbox belongs to (`harnessif sandbox prune` reads them)."""

@@ -4,43 +4,20 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
-from .agents.script import Script
 from .authoring import RuleDefinitionError, rule_meta
-from .schema import RuleMeta, Task, field_errors
+from .entries import RuleEntry, TaskEntry
+from .schema import Task, field_errors
+from .script import Script
 
 
 class LibraryError(Exception):
     """Bad rule or task input; the message names the file and the field."""
-
-
-@dataclass(frozen=True)
-class RuleEntry:
-    """One rule: its metadata, its check function and where it is defined."""
-
-    meta: RuleMeta
-    check: Callable[..., Any]
-    path: Path
-
-
-@dataclass(frozen=True)
-class TaskEntry:
-    """One task folder: validated task.yaml, its repo/ and (optional) gold script."""
-
-    task: Task
-    dir: Path
-    script: Script | None
-
-    @property
-    def repo(self) -> Path:
-        return self.dir / "repo"
 
 
 def _module_name(path: Path) -> tuple[str, Path]:

@@ -11,11 +11,14 @@ import pytest
 from pydantic import ValidationError
 
 from .agents.pricing import PriceError, PriceTable
-from .agents.registry import AgentContext, MissingCredentials, ModelSpecError, parse_model
+from .agents.registry import AgentContext, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
-from .authoring import Judging, NotApplicable, Unjudged, decisive, judging, rule_meta
+from .authoring import NotApplicable, Unjudged, rule_meta
+from .credentials import MissingCredentials
 from .harness import Harness, Options
 from .library import LibraryError
+from .llm_judge.context import Judging, decisive, judging
+from .placement import PlacementError
 from .schema import Family, Method, Modality, Prior, RunKey, Status, Surface, Verdict, field_errors
 
 if TYPE_CHECKING:
@@ -211,7 +214,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     try:
         config.stash[HARNESS] = harness = Harness(options)
-    except LibraryError as exc:
+    except (LibraryError, PlacementError) as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
     if workerinput is None:
         full = config.getoption("harness_report") == "full"

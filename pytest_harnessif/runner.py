@@ -5,17 +5,16 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .agents.base import Agent, Conversation
 from .agents.tools import ToolBox
-from .library import TaskEntry
-from .placement import Stack
+from .entries import TaskEntry
 from .sandbox.base import Sandbox
 from .sandbox.local import from_directory
 from .schema import RunKey
-from .trajectory import Commit, GitState, Trajectory, TurnRecord, Usage
+from .stack import Stack
+from .trajectory import Commit, GitState, Recording, Trajectory, TurnRecord, Usage
 
 SandboxFromRepo = Callable[[Path, dict[str, bytes]], Sandbox]
 
@@ -23,14 +22,6 @@ SandboxFromRepo = Callable[[Path, dict[str, bytes]], Sandbox]
 def local_sandbox(repo: Path, overlay: dict[str, bytes]) -> Sandbox:
     """The default backend: a git-initialised local copy of the task repo."""
     return from_directory(repo, overlay=overlay)
-
-
-@dataclass
-class Recording:
-    """A finished trajectory and the snapshot tars it refers to (by name)."""
-
-    trajectory: Trajectory
-    snapshots: dict[str, bytes] = field(default_factory=dict)
 
 
 def run_trajectory(

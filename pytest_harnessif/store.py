@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import re
-import shutil
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -14,26 +9,15 @@ from pathlib import Path
 from filelock import FileLock
 from pydantic import ValidationError
 
-from .runner import Recording
+from .files import atomic_dir, safe_segment
 from .schema import RunKey
-from .trajectory import Trajectory
+from .trajectory import Recording, Trajectory
 
 RECORD = "trajectory.json"
 
 
 class StoreWarning(UserWarning):
     """A store entry could not be used (corrupt or stale) and is being re-run."""
-
-
-def digest(*parts: object) -> str:
-    """A short stable hash of JSON-able parts."""
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
-
-
-def safe_segment(name: str) -> str:
-    """A path segment for a model name like `openai/gpt-5.5@http://host:8000/v1`."""
-    clean = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
-    return clean if clean == name and clean.strip(".") else f"{clean[:60]}-{digest(name)[:8]}"
 
 
 class Store:
@@ -68,19 +52,10 @@ class Store:
 
     def save(self, rec: Recording) -> None:
         """Write atomically: a temp directory renamed into place, so an interrupted write leaves nothing."""
-        where = self.path(rec.trajectory.key)
-        where.parent.mkdir(parents=True, exist_ok=True)
-        tmp = where.with_name(f".{where.name}.tmp-{os.getpid()}")
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
-        for name, data in rec.snapshots.items():
-            (tmp / name).write_bytes(data)
-        (tmp / RECORD).write_text(rec.trajectory.model_dump_json(indent=1), encoding="utf-8")
-        old = where.with_name(f".{where.name}.old-{os.getpid()}")
-        if where.exists():
-            where.rename(old)
-        tmp.rename(where)
-        shutil.rmtree(old, ignore_errors=True)
+        with atomic_dir(self.path(rec.trajectory.key)) as tmp:
+            for name, data in rec.snapshots.items():
+                (tmp / name).write_bytes(data)
+            (tmp / RECORD).write_text(rec.trajectory.model_dump_json(indent=1), encoding="utf-8")
 
     def get_or_run(
         self, key: RunKey, fingerprint: str, run: Callable[[], Recording], run_id: str, rerun: bool = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -128,3 +129,11 @@ class Trajectory(Record):
     started: float = 0.0
     duration: float = 0.0
     extra: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass
+class Recording:
+    """A finished trajectory and the snapshot tars it refers to (by name)."""
+
+    trajectory: Trajectory
+    snapshots: dict[str, bytes] = field(default_factory=dict)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_harnessif.placement import HD_TEXT
+from pytest_harnessif.stack import HD_TEXT
 
 from .support.loopback import LoopbackServer, bad_request, tool_loop
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from pytest_harnessif.agents.base import TurnResult
 from pytest_harnessif.agents.registry import AgentContext, AgentSpec
 from pytest_harnessif.agents.tools import ToolBox
-from pytest_harnessif.library import TaskEntry
-from pytest_harnessif.placement import Stack
+from pytest_harnessif.entries import TaskEntry
 from pytest_harnessif.schema import RunKey
+from pytest_harnessif.stack import Stack
 from pytest_harnessif.trajectory import Step, ToolCall
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from ..placement import Stack
+from ..stack import Stack
 from ..trajectory import Step, ToolSchema, Usage
 from .tools import ToolBox
 

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..placement import Stack
+from ..stack import Stack
 from ..trajectory import Step
 from .base import Completion, Message, ModelClient, TurnResult
 from .settings import Limits

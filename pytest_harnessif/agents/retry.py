@@ -1,4 +1,4 @@
-"""The retry policy every model client uses, and the redaction that keeps credentials out of records and errors.
+"""The retry policy every model client uses; what it records and raises goes through the credential redactor.
 
 Retried: 408, 409, 429, every 5xx (529 overloaded included) and any error whose type is `overloaded_error`,
 timeouts, connection errors and response bodies that are not the JSON the wire format promises. The wait honours
@@ -10,25 +10,22 @@ by `retry_max_wait`. The policy stops after `max_retries` retries or when the ne
 from __future__ import annotations
 
 import email.utils
-import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
-from urllib.parse import unquote, urlsplit, urlunsplit
 
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt, stop_before_delay
 from tenacity.wait import wait_exponential_jitter
 
+from ..credentials import Redactor
 from .settings import ModelSettings
 
 T = TypeVar("T")
 RETRY_STATUSES = frozenset({408, 409, 429})
 BACKOFF_BASE = 1.0
 MAX_REASON = 500
-KEYLESS = "EMPTY"  # the key sent to an explicit base URL when none is configured (vLLM, Ollama, LM Studio)
 _NO_FAILURE = {"status": None, "error": None, "reason": "", "retry_after": None, "seconds": None, "wait": None}
-_USERINFO = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\s]+@")
 
 
 class ModelCallError(RuntimeError):
@@ -43,12 +40,6 @@ class ModelCallError(RuntimeError):
         self.status = status
         self.reason = reason
         self.exchange = exchange
-
-
-def missing_credentials(provider: str, detail: str) -> ModelCallError:
-    """The error for a client that has no key to call its provider with."""
-    message = f"{provider}: no credentials: {detail}"
-    return ModelCallError(message, provider=provider, status=None, reason=detail, exchange={})
 
 
 class BadResponse(Exception):
@@ -87,43 +78,6 @@ class _Failed(Exception):
     def __init__(self, failure: Failure) -> None:
         super().__init__(failure.reason)
         self.failure = failure
-
-
-class Redactor:
-    """Scrubs credentials from text: the given secrets, and any `user:password@` inside a URL."""
-
-    def __init__(self, secrets: Iterable[str | None]) -> None:
-        self.secrets = sorted({s for s in secrets if s and len(s) >= 3}, key=len, reverse=True)
-
-    def __call__(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, "***")
-        return _USERINFO.sub(r"\1***@", text)
-
-    def scrub(self, value: Any) -> Any:
-        """A copy of a JSON-like value with every string redacted."""
-        if isinstance(value, str):
-            return self(value)
-        if isinstance(value, dict):
-            return {k: self.scrub(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.scrub(v) for v in value]
-        return value
-
-
-def url_secrets(url: str | None) -> list[str]:
-    """The credentials embedded in a URL (user info, raw and decoded)."""
-    if not url:
-        return []
-    userinfo = urlsplit(url).netloc.rpartition("@")[0]
-    parts = [userinfo, *userinfo.split(":", 1)] if userinfo else []
-    return parts + [unquote(p) for p in parts]
-
-
-def public_url(url: str) -> str:
-    """The URL without user info, query or fragment (what may appear in a record)."""
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:

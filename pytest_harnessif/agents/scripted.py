@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Literal
 
+from ..script import Script
 from ..trajectory import ToolSchema, Usage
 from .base import Completion, Message, RequestedCall
-from .script import Script
 
 
 class ScriptedClient:

@@ -9,39 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..sandbox.base import Sandbox, SandboxError
+from ..stack import MAX_BASH_TIMEOUT, SKILL_TOOL
 from ..trajectory import ToolCall, ToolSchema
 
 BASH_TIMEOUT = 120.0
-MAX_BASH_TIMEOUT = 600
 
 
 class ToolArgumentError(Exception):
     """The model called a tool with arguments that do not fit its schema."""
-
-
-def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
-
-
-_STR = {"type": "string"}
-
-BUILTIN_SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
-    "bash": (
-        "Run a shell command with bash in the repository root and return its exit code and output.",
-        _obj({"command": _STR, "timeout": {"type": "integer", "minimum": 1, "maximum": MAX_BASH_TIMEOUT}}, ["command"]),
-    ),
-    "read_file": ("Read a text file of the repository.", _obj({"path": _STR}, ["path"])),
-    "write_file": (
-        "Create or overwrite a file of the repository with the given content.",
-        _obj({"path": _STR, "content": _STR}, ["path", "content"]),
-    ),
-    "edit_file": (
-        "Replace the one occurrence of `old` in a file with `new` (fails if `old` is absent or not unique).",
-        _obj({"path": _STR, "old": _STR, "new": _STR}, ["path", "old", "new"]),
-    ),
-    "list_files": ("List the files under a directory of the repository (default: the root).", _obj({"path": _STR}, [])),
-}
-SKILL_TOOL = "skill"
 
 
 @dataclass

@@ -24,7 +24,8 @@ import numpy as np
 import pandas as pd
 from pydantic import ValidationError
 
-from ..agents.registry import MissingCredentials, ModelSpecError
+from ..agents.registry import ModelSpecError
+from ..credentials import MissingCredentials
 from ..library import LibraryError, load_rules
 from ..llm_judge.calibration import (
     DEFAULT_SET,

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from ..agents.registry import MissingCredentials, ModelSpecError
+from ..agents.registry import ModelSpecError
 from ..agents.retry import ModelCallError
+from ..credentials import MissingCredentials
+from ..files import DiskCache
 from ..schema import Intent
 from ..taskflow.agree import MIN_SESSIONS, AgreementError, run_agreement, sample_sessions
-from ..taskflow.cache import DiskCache
 from ..taskflow.classify import Classifier, stats
 from ..taskflow.corpora import FORMATS, CorpusError, Session, label_sequences, load_corpus, write_jsonl
 from ..taskflow.distributions import EDGES, LENGTH_BINS, LengthMode, long_slice, task_flow

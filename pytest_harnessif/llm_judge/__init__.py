@@ -1,7 +1,6 @@
 """The LLM judge: rubric-graded votes over named evidence, a content-hash cache, majority with errors kept."""
 
 from .answer import AnswerError, JudgeAnswer, parse_answer
-from .cache import JudgeCache
 from .prompt import PROMPT_VERSION, Request, truncate
 from .service import Judge, JudgeSettings
 from .votes import majority
@@ -11,7 +10,6 @@ __all__ = [
     "AnswerError",
     "Judge",
     "JudgeAnswer",
-    "JudgeCache",
     "JudgeSettings",
     "Request",
     "majority",

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 
 from pydantic import BaseModel, ConfigDict
 
+from ..digest import digest
 from ..schema import Rubric
 
 PROMPT_VERSION = "judge-1"
@@ -71,7 +70,7 @@ class Request(BaseModel):
 
     @functools.cached_property
     def hash(self) -> str:
-        return hashlib.sha256(json.dumps(self.model_dump(mode="json"), sort_keys=True).encode()).hexdigest()[:24]
+        return digest(self.model_dump(mode="json"), size=24)
 
     @property
     def system(self) -> str:

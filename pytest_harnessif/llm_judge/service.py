@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..agents.base import Completion, Message, ModelClient
-from ..agents.registry import AgentContext, client_factory, parse_model
+from ..agents.registry import AgentContext, client_factory, endpoint
 from ..agents.settings import ModelSettings
+from ..digest import digest
+from ..files import CacheWarning, DiskCache
 from ..schema import JudgeRecord, Rubric, Status, Vote
 from ..trajectory import ToolSchema
 from .answer import AnswerError, parse_answer
-from .cache import JudgeCache
 from .prompt import Request
 from .votes import majority
 
@@ -66,7 +66,7 @@ class Judge:
         name: str,
         client: ModelClient,
         settings: JudgeSettings | None = None,
-        cache: JudgeCache | None = None,
+        cache: DiskCache | None = None,
         rejudge: bool = False,
     ) -> None:
         self.name = name
@@ -95,8 +95,8 @@ class Judge:
             temperature=settings.temperature, max_tokens=settings.max_tokens, timeout=timeout, max_retries=max_retries
         )
         ctx = AgentContext(settings=model)
-        name = parse_model(spec, ctx).name
-        cache = JudgeCache(cache_dir) if cache_dir is not None else None
+        name = endpoint(spec).name
+        cache = DiskCache(cache_dir) if cache_dir is not None else None
         return cls(name, LazyClient(client_factory(spec, ctx), name), settings, cache, rejudge)
 
     def request(self, rubric: Rubric, evidence: dict[str, str]) -> Request:
@@ -104,12 +104,22 @@ class Judge:
 
     def _key(self, request: Request, index: int) -> str:
         s = self.settings
-        parts = [request.hash, self.name, s.temperature, s.max_tokens, index]
-        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:32]
+        return digest([request.hash, self.name, s.temperature, s.max_tokens, index], size=32)
+
+    def _cached(self, key: str) -> dict[str, Any] | None:
+        """The cached answer of one vote; an entry without a raw answer is warned about and judged again."""
+        if self.cache is None or self.rejudge:
+            return None
+        data = self.cache.get(key)
+        if data is not None and not (isinstance(data, dict) and isinstance(data.get("raw"), str)):
+            problem = f"judge cache entry {self.cache.path(key)} has no 'raw' answer; judging again"
+            warnings.warn(CacheWarning(problem), stacklevel=2)
+            return None
+        return data
 
     def _vote(self, request: Request, index: int) -> Vote:
         key = self._key(request, index)
-        cached = None if self.cache is None or self.rejudge else self.cache.get(key)
+        cached = self._cached(key)
         with self._lock:
             if cached is None:
                 self.calls += 1

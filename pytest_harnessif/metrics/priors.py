@@ -10,6 +10,7 @@ import pandas as pd
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..files import atomic_write
 from ..schema import Lineage, Prior, field_errors
 from .frame import eligible, passed
 from .populations import ZERO_INJECTION, require_single
@@ -76,11 +77,7 @@ def write_priors(
         for rule, row in table.sort_index().iterrows()
     }
     doc = {"format": FORMAT, "k": k, "n": n, "builds": sorted(builds), "sources": list(sources), "rules": rules}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return atomic_write(path, yaml.safe_dump(doc, sort_keys=False))
 
 
 class _Entry(BaseModel):

@@ -12,6 +12,7 @@ from typing import Any
 import pandas as pd
 from pydantic import ValidationError
 
+from ..files import atomic_write
 from ..metrics.accuracy import severity_columns, summarize
 from ..metrics.frame import to_frame
 from ..metrics.panel import panels
@@ -31,12 +32,6 @@ class RecordError(ValueError):
     """A verdict file that cannot be read; the message names the file and line."""
 
 
-def _atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
-
-
 def write_run(
     run_dir: Path,
     rows: Iterable[Mapping[str, Any]],
@@ -47,12 +42,12 @@ def write_run(
     second judge can re-grade them), the summary and every derived output into `run_dir`."""
     run_dir.mkdir(parents=True, exist_ok=True)
     ordered = sorted(rows, key=lambda r: (r.get("population", "main"), *(r[k] for k in ORDER)))
-    _atomic(run_dir / VERDICTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered).encode())
+    atomic_write(run_dir / VERDICTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered).encode())
     requests = sorted(judge_requests, key=lambda r: r["hash"])
     if requests:
-        _atomic(run_dir / JUDGE_REQUESTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in requests).encode())
+        atomic_write(run_dir / JUDGE_REQUESTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in requests).encode())
     summary = {**meta, "models": [s.as_dict() for s in summarize(ordered)]}
-    (run_dir / SUMMARY).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    atomic_write(run_dir / SUMMARY, json.dumps(summary, indent=2, sort_keys=True) + "\n")
     write_derived(run_dir, ordered, meta)
     return run_dir
 
@@ -73,10 +68,8 @@ def write_tabular(out_dir: Path, records: pd.DataFrame) -> list[Path]:
     csv, parquet = out_dir / CSV, out_dir / PARQUET
     if "judge" in records.columns:  # nested votes: one JSON text cell, so CSV and Parquet keep flat columns
         records = records.assign(judge=[json.dumps(j, sort_keys=True) if j else None for j in records["judge"]])
-    _atomic(csv, records.to_csv(index=False).encode())
-    tmp = parquet.with_name(f".{parquet.name}.tmp")
-    records.to_parquet(tmp, index=False)
-    tmp.replace(parquet)
+    atomic_write(csv, records.to_csv(index=False).encode())
+    atomic_write(parquet, records.to_parquet(index=False))
     return [csv, parquet]
 
 
@@ -95,10 +88,10 @@ def write_derived(
             folder.mkdir(parents=True, exist_ok=True)
             for stem, item in items.items():
                 path = folder / (f"{stem}.csv" if kind == TABLES else f"{stem}.png")
-                _atomic(path, item.to_csv().encode() if kind == TABLES else item)
+                atomic_write(path, item.to_csv().encode() if kind == TABLES else item)
                 written.append(path)
     page = out_dir / HTML
-    _atomic(page, html.render(analyses, pictures, meta).encode())
+    atomic_write(page, html.render(analyses, pictures, meta).encode())
     return [*written, page]
 
 

@@ -9,7 +9,6 @@ mounts and settings, so every process of a run (and later runs) finds the same i
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -23,6 +22,7 @@ import docker.errors
 from filelock import FileLock
 from pydantic import BaseModel, ConfigDict
 
+from ..digest import digest_bytes
 from .base import SandboxError
 
 OFFLINE_REPO = "harnessif/offline"
@@ -148,7 +148,7 @@ def offline_image(client: docker.DockerClient) -> ImageRef:
     mounts = host_mounts()
     rootfs = offline_rootfs(mounts)
     changes = offline_changes(mounts)
-    tag = hashlib.sha256(rootfs + json.dumps(changes).encode()).hexdigest()[:16]
+    tag = digest_bytes(rootfs, json.dumps(changes).encode())
     name = f"{OFFLINE_REPO}:{tag}"
     with FileLock(Path(tempfile.gettempdir()) / "harnessif-offline-image.lock"):
         try:

@@ -15,8 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from pydantic import BaseModel, ValidationError
 
+from ..digest import digest
+from ..files import DiskCache
 from ..schema import Intent
-from .cache import DiskCache, content_key
 from .intents import DEFINITIONS, LABELS, TIE_BREAKS
 from .models import TextModel
 
@@ -105,7 +106,7 @@ class Classifier:
     def classify(self, text: str) -> Classification:
         """Label one message (from the cache when this model already labelled this exact prompt)."""
         message = truncate(text, self.max_chars)
-        key = content_key(self.model.model_id, SYSTEM_PROMPT, message)
+        key = digest([self.model.model_id, SYSTEM_PROMPT, message], size=64)
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             try:
                 return Classification.model_validate(hit).model_copy(update={"cached": True})

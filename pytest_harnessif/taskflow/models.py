@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..agents.base import Message, ModelClient
-from ..agents.registry import KEY_VARS, AgentContext, ModelSpecError, make_client, parse_model
+from ..agents.providers import providers
+from ..agents.registry import AgentContext, ModelSpecError, endpoint, make_client
 from ..agents.settings import ModelSettings
 from .baseline import BaselineModel
 
@@ -49,6 +50,6 @@ def make_model(spec: str, *, settings: ModelSettings = SETTINGS) -> TextModel:
     except ModelSpecError as exc:  # the registry's wording offers its agents (gold, replay): not models to call
         raise ModelSpecError(
             f"model spec {spec!r}: use 'baseline' or provider/model[@base_url] with provider "
-            f"{' or '.join(KEY_VARS)} (bare gpt-*, o<N>*, claude-* names are inferred)"
+            f"{' or '.join(providers())} (bare gpt-*, o<N>*, claude-* names are inferred)"
         ) from exc
-    return ClientTextModel(client, parse_model(spec, ctx).name)
+    return ClientTextModel(client, endpoint(spec).name)

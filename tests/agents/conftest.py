@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from pytest_harnessif.agents.anthropic_client import AnthropicClient
 from pytest_harnessif.agents.base import Completion, Message
-from pytest_harnessif.agents.openai_client import OpenAIChatClient
+from pytest_harnessif.agents.providers.anthropic import AnthropicClient
+from pytest_harnessif.agents.providers.openai import OpenAIChatClient
 from pytest_harnessif.agents.settings import ModelSettings
-from pytest_harnessif.agents.tools import BUILTIN_SCHEMAS, ToolBox
+from pytest_harnessif.agents.tools import ToolBox
 from pytest_harnessif.sandbox import LocalSandbox
+from pytest_harnessif.stack import BUILTIN_SCHEMAS
 from pytest_harnessif.trajectory import ToolSchema
 
 from ..support.loopback import (

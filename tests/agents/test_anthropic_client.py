@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_harnessif.agents.anthropic_client import AnthropicClient
 from pytest_harnessif.agents.base import Message, RequestedCall
 from pytest_harnessif.agents.loop import ToolLoopAgent
+from pytest_harnessif.agents.providers.anthropic import AnthropicClient
 from pytest_harnessif.agents.settings import ModelSettings
-from pytest_harnessif.agents.tools import BUILTIN_SCHEMAS, ToolBox
-from pytest_harnessif.placement import Stack
+from pytest_harnessif.agents.tools import ToolBox
+from pytest_harnessif.stack import BUILTIN_SCHEMAS, Stack
 
 from ..support.loopback import LoopbackServer, anthropic_reply
 from .conftest import FAST, TOOLS, Recording

@@ -10,7 +10,7 @@ from pytest_harnessif.agents.base import Message
 from pytest_harnessif.agents.loop import ToolLoopAgent
 from pytest_harnessif.agents.retry import ModelCallError
 from pytest_harnessif.agents.tools import ToolBox
-from pytest_harnessif.placement import Stack
+from pytest_harnessif.stack import Stack
 
 from ..support.loopback import tool_loop
 from .conftest import TOOLS, Kit

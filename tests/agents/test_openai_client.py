@@ -9,10 +9,10 @@ import pytest
 
 from pytest_harnessif.agents.base import Message, RequestedCall
 from pytest_harnessif.agents.loop import ToolLoopAgent
-from pytest_harnessif.agents.openai_client import OpenAIChatClient
+from pytest_harnessif.agents.providers.openai import OpenAIChatClient
 from pytest_harnessif.agents.settings import ModelSettings
-from pytest_harnessif.agents.tools import BUILTIN_SCHEMAS, ToolBox
-from pytest_harnessif.placement import Stack
+from pytest_harnessif.agents.tools import ToolBox
+from pytest_harnessif.stack import BUILTIN_SCHEMAS, Stack
 from pytest_harnessif.trajectory import ToolSchema
 
 from ..support.loopback import LoopbackServer, openai_reply

@@ -9,8 +9,9 @@ import pytest
 
 from pytest_harnessif.agents.base import Message
 from pytest_harnessif.agents.pricing import Price, PriceTable
-from pytest_harnessif.agents.retry import ModelCallError, Redactor, RetryPolicy, SdkErrors, public_url, retry_after
+from pytest_harnessif.agents.retry import ModelCallError, RetryPolicy, SdkErrors, retry_after
 from pytest_harnessif.agents.settings import ModelSettings
+from pytest_harnessif.credentials import Redactor
 
 from ..support.loopback import (
     Fault,
@@ -204,10 +205,3 @@ def test_backoff_is_exponential_with_jitter_and_capped() -> None:
     assert len(slept) == 5
     for wait, low in zip(slept, [1, 2, 4, 6, 6], strict=True):
         assert low <= wait <= min(low + 1, 6.0)
-
-
-def test_redaction() -> None:
-    redact = Redactor(["sk-secret-123", None, ""])
-    assert redact("key sk-secret-123 at https://bob:pw@host/v1?x=1") == "key *** at https://***@host/v1?x=1"
-    assert redact.scrub({"a": ["sk-secret-123", 3], "b": None}) == {"a": ["***", 3], "b": None}
-    assert public_url("http://bob:pw@host:8000/v1?key=k#f") == "http://host:8000/v1"

@@ -10,6 +10,7 @@ import pytest
 
 from pytest_harnessif.agents.base import Message
 from pytest_harnessif.agents.retry import ModelCallError
+from pytest_harnessif.credentials import MissingCredentials
 
 from ..support.loopback import rate_limited, unauthorized
 from .conftest import FAST, Kit
@@ -98,5 +99,5 @@ def test_an_explicit_endpoint_without_key_is_called_keyless(kit: Kit) -> None:
 @pytest.mark.usefixtures("no_env_credentials")
 def test_the_official_endpoint_without_key_is_an_error(kit: Kit) -> None:
     env = "OPENAI_API_KEY" if kit.provider == "openai" else "ANTHROPIC_API_KEY"
-    with pytest.raises(ModelCallError, match=f"^{kit.provider}: no credentials: set {env}"):
+    with pytest.raises(MissingCredentials, match=f"^{kit.provider}: no credentials: set {env}"):
         kit.client(api_key=None, base_url=None)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from pytest_harnessif.authoring import judging
 from pytest_harnessif.cli import main
 from pytest_harnessif.llm_judge import Judge
 from pytest_harnessif.llm_judge.calibration import load_calibration
+from pytest_harnessif.llm_judge.context import judging
 from pytest_harnessif.schema import JUDGED_METHODS
 from pytest_harnessif.testing import ScriptedJudgeClient
 from tests.rules.test_rule_fixtures import FIXTURES, RULES

@@ -9,8 +9,10 @@ import pytest
 
 from pytest_harnessif import Rubric, judge, judge_each
 from pytest_harnessif.agents.base import Completion, Message
-from pytest_harnessif.authoring import JudgeError, JudgeFailed, NotApplicable, Unjudged, decisive, judging
-from pytest_harnessif.llm_judge import AnswerError, Judge, JudgeCache, JudgeSettings, Request, parse_answer, truncate
+from pytest_harnessif.authoring import JudgeError, JudgeFailed, NotApplicable, Unjudged
+from pytest_harnessif.files import DiskCache
+from pytest_harnessif.llm_judge import AnswerError, Judge, JudgeSettings, Request, parse_answer, truncate
+from pytest_harnessif.llm_judge.context import decisive, judging
 from pytest_harnessif.llm_judge.service import LazyClient
 from pytest_harnessif.llm_judge.votes import majority
 from pytest_harnessif.schema import Status, Vote
@@ -147,26 +149,26 @@ def test_refusals_and_cut_answers_are_unusable_votes() -> None:
 def test_cache_makes_a_rescore_free_and_rejudge_bypasses_it(tmp_path: Path) -> None:
     request = Request.build(RUBRIC, {"reply": "hi"}, 1000)
     first = Answers(verdict("pass"))
-    judge_a = Judge("j", first, JudgeSettings(votes=3), JudgeCache(tmp_path))
+    judge_a = Judge("j", first, JudgeSettings(votes=3), DiskCache(tmp_path))
     assert judge_a.decide(request)[0].calls == 3 and (judge_a.calls, judge_a.hits) == (3, 0)
     again = Answers(verdict("fail"))
-    judge_b = Judge("j", again, JudgeSettings(votes=3), JudgeCache(tmp_path))
+    judge_b = Judge("j", again, JudgeSettings(votes=3), DiskCache(tmp_path))
     record, _ = judge_b.decide(request)
     assert again.calls == 0 and record.status is Status.passed and (record.calls, record.cached) == (0, 3)
-    other = Judge("j", again, JudgeSettings(votes=3, temperature=0.0), JudgeCache(tmp_path))
+    other = Judge("j", again, JudgeSettings(votes=3, temperature=0.0), DiskCache(tmp_path))
     assert other.decide(request)[0].status is Status.failed  # other settings: other cache keys
-    rejudge = Judge("j", Answers(verdict("fail")), JudgeSettings(votes=3), JudgeCache(tmp_path), rejudge=True)
+    rejudge = Judge("j", Answers(verdict("fail")), JudgeSettings(votes=3), DiskCache(tmp_path), rejudge=True)
     assert rejudge.decide(request)[0].status is Status.failed and rejudge.calls == 3
 
 
 def test_a_corrupt_cache_entry_is_warned_about_and_judged_again(tmp_path: Path) -> None:
     request = Request.build(RUBRIC, {"reply": "hi"}, 1000)
-    Judge("j", Answers(verdict("pass")), JudgeSettings(votes=1), JudgeCache(tmp_path)).decide(request)
+    Judge("j", Answers(verdict("pass")), JudgeSettings(votes=1), DiskCache(tmp_path)).decide(request)
     (entry,) = tmp_path.rglob("*.json")
     entry.write_text("{not json")
     client = Answers(verdict("fail"))
     with pytest.warns(UserWarning, match="unreadable"):
-        record, _ = Judge("j", client, JudgeSettings(votes=1), JudgeCache(tmp_path)).decide(request)
+        record, _ = Judge("j", client, JudgeSettings(votes=1), DiskCache(tmp_path)).decide(request)
     assert record.status is Status.failed and client.calls == 1
     assert json.loads(entry.read_text())["raw"] == verdict("fail")
 
@@ -176,7 +178,7 @@ def test_failed_calls_are_unusable_votes_and_never_cached(tmp_path: Path) -> Non
         def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
             raise TimeoutError("read timed out")
 
-    judge_ = Judge("j", Broken(""), JudgeSettings(votes=3), JudgeCache(tmp_path))
+    judge_ = Judge("j", Broken(""), JudgeSettings(votes=3), DiskCache(tmp_path))
     record, reason = judge_.decide(Request.build(RUBRIC, {"reply": "hi"}, 1000))
     assert record.status is Status.error and "call failed: TimeoutError: read timed out" in reason
     assert not list(tmp_path.rglob("*.json"))
@@ -209,14 +211,14 @@ def test_judge_api_misuse_is_a_clear_error() -> None:
 
 def test_a_rescore_from_the_cache_never_builds_the_client(tmp_path: Path) -> None:
     request = Request.build(RUBRIC, {"reply": "hi"}, 1000)
-    Judge("j", Answers(verdict("pass")), JudgeSettings(votes=3), JudgeCache(tmp_path)).decide(request)
+    Judge("j", Answers(verdict("pass")), JudgeSettings(votes=3), DiskCache(tmp_path)).decide(request)
     built: list[Answers] = []
 
     def factory() -> Answers:
         built.append(Answers(verdict("fail")))
         return built[-1]
 
-    lazy = Judge("j", LazyClient(factory, "j"), JudgeSettings(votes=3), JudgeCache(tmp_path))
+    lazy = Judge("j", LazyClient(factory, "j"), JudgeSettings(votes=3), DiskCache(tmp_path))
     assert lazy.decide(request)[0].status is Status.passed and not built
     assert lazy.decide(Request.build(RUBRIC, {"reply": "new"}, 1000))[0].status is Status.failed
     assert len(built) == 1 and built[0].calls == 3  # built once, at the first vote that needed a call

@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 
 from pytest_harnessif import NotApplicable
-from pytest_harnessif.authoring import Unjudged, judging
+from pytest_harnessif.authoring import Unjudged
 from pytest_harnessif.evidence import Run
 from pytest_harnessif.library import load_rules
 from pytest_harnessif.llm_judge import Judge
+from pytest_harnessif.llm_judge.context import judging
 from pytest_harnessif.schema import JUDGED_METHODS
 from pytest_harnessif.testing import JudgeScript, ScriptedJudgeClient
 

@@ -7,10 +7,11 @@ import socket
 
 import pytest
 
-from pytest_harnessif.agents.anthropic_client import AnthropicClient
-from pytest_harnessif.agents.openai_client import OpenAIChatClient
-from pytest_harnessif.agents.registry import MissingCredentials, ModelSpecError
+from pytest_harnessif.agents.providers.anthropic import AnthropicClient
+from pytest_harnessif.agents.providers.openai import OpenAIChatClient
+from pytest_harnessif.agents.registry import ModelSpecError
 from pytest_harnessif.agents.retry import ModelCallError
+from pytest_harnessif.credentials import MissingCredentials
 from pytest_harnessif.taskflow.baseline import BaselineModel
 from pytest_harnessif.taskflow.models import SETTINGS, ClientTextModel, make_model
 
@@ -50,8 +51,8 @@ def test_a_base_url_from_the_environment_is_part_of_the_model_id(monkeypatch: py
 
 @pytest.mark.parametrize("spec", ["gemma-4-31b", "mistral/large", "openai/", "gold", "defaults", "replay/m@/tmp"])
 def test_specs_the_plugin_cannot_call_are_spec_errors(spec: str) -> None:
-    with pytest.raises(ModelSpecError, match=r"use 'baseline' or provider/model\[@base_url\] with provider openai "
-                                             "or anthropic"):
+    with pytest.raises(ModelSpecError, match=r"use 'baseline' or provider/model\[@base_url\] with provider "
+                                             "anthropic or openai"):
         make_model(spec)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from pytest_harnessif.library import RuleEntry, TaskEntry
+from pytest_harnessif.entries import RuleEntry, TaskEntry
 from pytest_harnessif.schema import RuleMeta, Task
 
 

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from pytest_harnessif.library import LibraryError, RuleEntry, load_rules, load_task, load_tasks
+from pytest_harnessif.entries import RuleEntry
+from pytest_harnessif.library import LibraryError, load_rules, load_task, load_tasks
 
 from ._factories import rule_entry, task_dict, write_task
 

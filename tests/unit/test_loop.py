@@ -9,9 +9,9 @@ import pytest
 from pytest_harnessif.agents.base import Completion, Message, RequestedCall
 from pytest_harnessif.agents.loop import ToolLoopAgent
 from pytest_harnessif.agents.settings import Limits
-from pytest_harnessif.agents.tools import BUILTIN_SCHEMAS, ToolBox
-from pytest_harnessif.placement import Stack
+from pytest_harnessif.agents.tools import ToolBox
 from pytest_harnessif.sandbox import LocalSandbox
+from pytest_harnessif.stack import BUILTIN_SCHEMAS, Stack
 from pytest_harnessif.trajectory import ToolSchema, Usage
 
 TOOLS = [ToolSchema(name=n, description=d, parameters=p) for n, (d, p) in BUILTIN_SCHEMAS.items()]

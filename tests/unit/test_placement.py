@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pytest_harnessif.library import LibraryError, RuleEntry, TaskEntry
-from pytest_harnessif.placement import HD_TEXT, admissible, place, render
+from pytest_harnessif.entries import RuleEntry, TaskEntry
+from pytest_harnessif.placement import PlacementError, admissible, place
 from pytest_harnessif.schema import Surface, Task
+from pytest_harnessif.stack import HD_TEXT, render
 
 from ._factories import rule_entry, task_dict, task_entry
 
@@ -66,7 +67,7 @@ def test_rule_without_admissible_surface_names_task_file_and_ref(tmp_path: Path)
         "CS-002": rule_entry("CS-002", {"TD": {"tool": "deploy", "text": "x"}}),
     }
     entry = task_entry(tmp_path, rules=["CS-001", "CS-002"])
-    with pytest.raises(LibraryError) as info:
+    with pytest.raises(PlacementError) as info:
         place(entry, rules, seed=0)
     message = str(info.value)
     assert str(entry.dir / "task.yaml") in message

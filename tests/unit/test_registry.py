@@ -8,9 +8,9 @@ import pytest
 
 from pytest_harnessif.agents.loop import ToolLoopAgent
 from pytest_harnessif.agents.registry import ModelSpecError, parse_model
-from pytest_harnessif.agents.script import Script
-from pytest_harnessif.library import TaskEntry
+from pytest_harnessif.entries import TaskEntry
 from pytest_harnessif.schema import RunKey
+from pytest_harnessif.script import Script
 
 from ._factories import task_entry
 
@@ -37,13 +37,16 @@ def test_unknown_model_lists_providers_and_builtins(spec: str) -> None:
         ("openai/m@http://user:s3cret@host:8000/v1", "openai/m@http://host:8000/v1"),
     ],
 )
-def test_provider_specs_and_bare_names(spec: str, name: str) -> None:
+def test_provider_specs_and_bare_names(spec: str, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
     parsed = parse_model(spec)
     assert parsed.name == name
     assert "s3cret" not in parsed.fingerprint + repr(parsed.settings) + parsed.name
 
 
-def test_settings_change_the_fingerprint() -> None:
+def test_settings_change_the_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     from pytest_harnessif.agents.registry import AgentContext
     from pytest_harnessif.agents.settings import ModelSettings
 
@@ -51,15 +54,14 @@ def test_settings_change_the_fingerprint() -> None:
     assert parse_model("gpt-5.5").fingerprint != parse_model("gpt-5.5", hot).fingerprint
 
 
-def test_missing_key_is_a_configuration_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from pytest_harnessif.agents.registry import MissingCredentials
-    from pytest_harnessif.schema import RunKey
+def test_a_missing_key_is_found_when_the_spec_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_harnessif.credentials import MissingCredentials
 
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
-    entry = task_entry(tmp_path)
-    with pytest.raises(MissingCredentials, match="OPENAI_API_KEY"):
-        parse_model("gpt-5.5").make(entry, RunKey(model="openai/gpt-5.5", task=entry.task.id, round=1))
+    with pytest.raises(MissingCredentials, match="OPENAI_API_KEY is not set"):
+        parse_model("gpt-5.5")
+    assert parse_model("openai/local@http://127.0.0.1:9/v1").name == "openai/local@http://127.0.0.1:9/v1"
 
 
 @pytest.mark.parametrize("spec", ["gold", " gold ", "defaults"])

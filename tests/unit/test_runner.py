@@ -9,13 +9,15 @@ import pytest
 
 from pytest_harnessif.agents.registry import parse_model
 from pytest_harnessif.agents.tools import ToolBox
-from pytest_harnessif.library import TaskEntry, load_task
-from pytest_harnessif.placement import Stack, render
-from pytest_harnessif.runner import Recording, git_state, run_trajectory
+from pytest_harnessif.entries import TaskEntry
+from pytest_harnessif.library import load_task
+from pytest_harnessif.runner import git_state, run_trajectory
 from pytest_harnessif.sandbox import LocalSandbox, Sandbox
 from pytest_harnessif.sandbox.base import tar_members
 from pytest_harnessif.sandbox.local import from_directory
 from pytest_harnessif.schema import RunKey, Surface
+from pytest_harnessif.stack import Stack, render
+from pytest_harnessif.trajectory import Recording
 
 from ._factories import rule_entry, task_dict, write_task
 

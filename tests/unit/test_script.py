@@ -8,7 +8,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from pytest_harnessif.agents.script import Call, Script
+from pytest_harnessif.script import Call, Script
 
 SCRIPT = """
 turns:

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from pytest_harnessif.agents.base import Message, RequestedCall
-from pytest_harnessif.agents.script import Script
 from pytest_harnessif.agents.scripted import ScriptedClient
+from pytest_harnessif.script import Script
 
 SCRIPT = Script.model_validate(
     {

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_harnessif.runner import Recording
+from pytest_harnessif.files import safe_segment
 from pytest_harnessif.schema import RunKey
-from pytest_harnessif.store import RECORD, Store, StoreWarning, safe_segment
-from pytest_harnessif.trajectory import Trajectory, TurnRecord
+from pytest_harnessif.store import RECORD, Store, StoreWarning
+from pytest_harnessif.trajectory import Recording, Trajectory, TurnRecord
 
 KEY = RunKey(model="openai/gpt-5.5@http://h:8000/v1", task="mini", round=1)
 

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytest_harnessif.agents.tools import BUILTIN_SCHEMAS, SKILL_TOOL, ToolBox
+from pytest_harnessif.agents.tools import ToolBox
 from pytest_harnessif.sandbox import LocalSandbox
+from pytest_harnessif.stack import BUILTIN_SCHEMAS, SKILL_TOOL
 from pytest_harnessif.trajectory import ToolSchema
 
 

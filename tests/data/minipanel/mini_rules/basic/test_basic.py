@@ -1,6 +1,7 @@
 """Three tiny rules for the plugin's own tests."""
 
 from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks.ast import calls_to
 
 
 @rule("MP-001", family="output_control", modality="require", prior="against", method="regex",
@@ -16,7 +17,7 @@ def test_no_print(run: Run) -> None:
     changed = run.changed("src/**/*.py")
     if not changed:
         na("no file under src/ changed")
-    assert not [f.path for f in changed if f.calls("print")], "print() in src/"
+    assert not [f.path for f in changed if calls_to(f.module, "print")], "print() in src/"
 
 
 @rule("MP-003", family="conditional_logic", modality="conditional_require", prior="neutral", method="regex",

@@ -1,18 +1,34 @@
-"""What the provider clients share: settings, the retry-wrapped call and turning a response into a Completion."""
+"""What every provider module declares (`Provider`) and what its client builds on (`ProviderClient`: settings,
+the retry-wrapped call, the recorded Completion)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from ..trajectory import Usage
-from .base import Completion, RequestedCall
-from .pricing import PriceTable
-from .retry import RetryPolicy
-from .settings import ModelSettings
+from ...trajectory import Usage
+from ..base import Completion, ModelClient, RequestedCall
+from ..pricing import PriceTable
+from ..retry import RetryPolicy
+from ..settings import ModelSettings
 
 Parsed = tuple[dict[str, Any], str, tuple[RequestedCall, ...], Usage, str, str | None]
+
+
+@dataclass(frozen=True)
+class Provider:
+    """A model provider as `provider/model[@base_url]` specs name it. `key_env`: where its key comes from (the
+    first variable set wins); `url_env`: the base-URL override; `bare`: model names it claims without a prefix;
+    `client(model, base_url=, api_key=, settings=, prices=)` builds a `ModelClient` (importing the SDK then)."""
+
+    name: str
+    key_env: tuple[str, ...]
+    url_env: str
+    bare: re.Pattern[str] | None
+    client: Callable[..., ModelClient]
 
 
 class ProviderClient:

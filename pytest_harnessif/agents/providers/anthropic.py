@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import partial
 from typing import Any
 
-import anthropic
+from ...credentials import KEYLESS, MissingCredentials, Redactor, public_url, url_secrets
+from ...trajectory import ToolSchema, Usage
+from ..base import Completion, Message, RequestedCall
+from ..pricing import PriceTable
+from ..retry import BadResponse, RetryPolicy, SdkErrors
+from ..settings import ModelSettings
+from ._client import Parsed, Provider, ProviderClient
 
-from ..trajectory import ToolSchema, Usage
-from ._provider import Parsed, ProviderClient
-from .base import Completion, Message, RequestedCall
-from .pricing import PriceTable
-from .retry import KEYLESS, BadResponse, Redactor, RetryPolicy, SdkErrors, missing_credentials, public_url, url_secrets
-from .settings import ModelSettings
-
-ERRORS = SdkErrors(
-    anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
-)
 ENV_CREDENTIALS = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
 EXTRA_BODY = frozenset({"temperature"})  # gone from the SDK's signature (deprecated by newer models), still on the wire
 THINKING = frozenset({"thinking", "redacted_thinking"})
@@ -28,9 +25,10 @@ INPUT_COUNTS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input
 class AnthropicClient(ProviderClient):
     """`ModelClient` over `POST {base_url}/v1/messages`; SDK retries are off, `RetryPolicy` retries.
 
-    `api_key=None` lets the SDK find its credentials (`ANTHROPIC_API_KEY`, ...); with none, an explicit `base_url` is
-    called keyless and the official endpoint raises `ModelCallError`. `reasoning_effort` turns on adaptive thinking with
-    `output_config.effort`; thinking blocks that precede tool calls are sent back with those calls, as the API asks.
+    `api_key=None` lets the SDK find its credentials (`ANTHROPIC_API_KEY`, ...); with none, an explicit `base_url`
+    is called keyless and the official endpoint raises `MissingCredentials`. `reasoning_effort` turns on adaptive
+    thinking with `output_config.effort`; thinking blocks that precede tool calls are sent back with those calls,
+    as the API asks.
     """
 
     provider = "anthropic"
@@ -44,20 +42,24 @@ class AnthropicClient(ProviderClient):
         settings: ModelSettings,
         prices: PriceTable | None = None,
     ) -> None:
+        import anthropic  # the SDK takes a second to import: only when a client is built
+
         super().__init__(model, settings, prices)
         if api_key is None and base_url and not any(map(os.environ.get, ENV_CREDENTIALS)):
             api_key = KEYLESS
         try:
             self._sdk = anthropic.Anthropic(api_key=api_key, base_url=base_url, max_retries=0, timeout=settings.timeout)
         except anthropic.AnthropicError as exc:  # a credential profile that cannot be read
-            raise missing_credentials(self.provider, str(exc)) from None
+            raise MissingCredentials(f"anthropic: no credentials: {exc}") from None
         if not (self._sdk.api_key or self._sdk.auth_token or self._sdk.credentials):
-            raise missing_credentials(self.provider, "set ANTHROPIC_API_KEY or pass an API key")
+            raise MissingCredentials("anthropic: no credentials: set ANTHROPIC_API_KEY or pass an API key")
         endpoint = str(self._sdk.base_url).rstrip("/")
-        keys = [k for k in (self._sdk.api_key, self._sdk.auth_token) if k != KEYLESS]
-        redact = Redactor(keys + url_secrets(endpoint))
+        redact = Redactor([self._sdk.api_key, self._sdk.auth_token, *url_secrets(endpoint)])
         self.endpoint = public_url(endpoint)
-        self._policy = RetryPolicy(self.provider, self.endpoint, settings, ERRORS, redact)
+        errors = SdkErrors(
+            anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
+        )
+        self._policy = RetryPolicy(self.provider, self.endpoint, settings, errors, redact)
         self._thinking: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
     def payload(
@@ -156,3 +158,6 @@ def _parse(body: str, status: int) -> Parsed:
         return data, text, calls, usage, data.get("stop_reason") or "end_turn", data.get("model") or None
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise BadResponse(f"response is not a message ({type(exc).__name__}: {exc})", status) from None
+
+
+PROVIDER = Provider("anthropic", ENV_CREDENTIALS, "ANTHROPIC_BASE_URL", re.compile(r"^claude-"), AnthropicClient)

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import partial
 from typing import Any
 
-import openai
+from ...credentials import KEYLESS, MissingCredentials, Redactor, public_url, url_secrets
+from ...trajectory import ToolSchema, Usage
+from ..base import Completion, Message, RequestedCall
+from ..pricing import PriceTable
+from ..retry import BadResponse, RetryPolicy, SdkErrors
+from ..settings import ModelSettings
+from ._client import Parsed, Provider, ProviderClient
 
-from ..trajectory import ToolSchema, Usage
-from ._provider import Parsed, ProviderClient
-from .base import Completion, Message, RequestedCall
-from .pricing import PriceTable
-from .retry import KEYLESS, BadResponse, Redactor, RetryPolicy, SdkErrors, missing_credentials, public_url, url_secrets
-from .settings import ModelSettings
-
-ERRORS = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
 STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
 
 
@@ -24,7 +23,7 @@ class OpenAIChatClient(ProviderClient):
     """`ModelClient` over `POST {base_url}/chat/completions`; SDK retries are off, `RetryPolicy` retries.
 
     `api_key=None` lets the SDK read `OPENAI_API_KEY`; with neither, an explicit `base_url` is called keyless
-    and the official endpoint raises `ModelCallError`.
+    and the official endpoint raises `MissingCredentials`.
     The official endpoint gets `max_completion_tokens`, other endpoints the widely supported `max_tokens`.
     """
 
@@ -39,18 +38,21 @@ class OpenAIChatClient(ProviderClient):
         settings: ModelSettings,
         prices: PriceTable | None = None,
     ) -> None:
+        import openai  # the SDK takes a second to import: only when a client is built
+
         super().__init__(model, settings, prices)
         if api_key is None and base_url and not os.environ.get("OPENAI_API_KEY"):
             api_key = KEYLESS
         try:
             self._sdk = openai.OpenAI(api_key=api_key, base_url=base_url, max_retries=0, timeout=settings.timeout)
         except openai.OpenAIError:
-            raise missing_credentials(self.provider, "set OPENAI_API_KEY or pass an API key") from None
+            raise MissingCredentials("openai: no credentials: set OPENAI_API_KEY or pass an API key") from None
         self._official = self._sdk.base_url.host == "api.openai.com"
         endpoint = str(self._sdk.base_url).rstrip("/")
-        redact = Redactor([k for k in (self._sdk.api_key,) if k != KEYLESS] + url_secrets(endpoint))
+        redact = Redactor([self._sdk.api_key, *url_secrets(endpoint)])
         self.endpoint = public_url(endpoint)
-        self._policy = RetryPolicy(self.provider, self.endpoint, settings, ERRORS, redact)
+        errors = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
+        self._policy = RetryPolicy(self.provider, self.endpoint, settings, errors, redact)
 
     def payload(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> dict[str, Any]:
         """The chat-completions request body for this conversation."""
@@ -131,3 +133,8 @@ def _raw(function: dict[str, Any]) -> str:
     """The arguments exactly as sent (a server that sends an object gets it JSON-encoded)."""
     args = function.get("arguments", "")
     return args if isinstance(args, str) else json.dumps(args)
+
+
+PROVIDER = Provider(
+    "openai", ("OPENAI_API_KEY",), "OPENAI_BASE_URL", re.compile(r"^(gpt-|o\d|chatgpt-)"), OpenAIChatClient
+)
