@@ -7,7 +7,7 @@ import functools
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .agents.registry import AgentSpec
 from .credentials import MissingCredentials
@@ -18,48 +18,17 @@ from .library import load_rules, load_tasks
 from .placement import place
 from .runner import SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.local import LocalSandbox
-from .schema import Lineage, Prior, RunKey, Surface
+from .schema import RunKey, Surface
+from .session import Options
 from .stack import HD_VERSION, Stack, render
 from .store import Store
 from .trajectory import Recording, Trajectory
-
-if TYPE_CHECKING:
-    from .llm_judge import Judge
-    from .sandbox.select import SandboxChoice
 
 RUN_CACHE_SIZE = 8
 
 
 class TrajectoryFailed(Exception):
     """The trajectory of a key ended in failure; every rule item of that key is an error."""
-
-
-@dataclass
-class Options:
-    """The harness settings of one session (from the command line and ini)."""
-
-    models: list[AgentSpec]
-    rounds: int
-    seed: int
-    rerun: bool
-    rules_dir: Path
-    tasks_dir: Path
-    store_dir: Path
-    report_dir: Path
-    run_id: str
-    zero_injection: bool = False
-    priors: dict[str, tuple[Prior, Lineage]] | None = None
-    sandbox: SandboxChoice | None = None  # None: the local backend
-    judge: Judge | None = None  # None: judge-based rules are reported unjudged
-
-    @property
-    def sandbox_info(self) -> dict[str, str]:
-        return self.sandbox.info if self.sandbox is not None else {"backend": "local"}
-
-    @property
-    def population(self) -> str:
-        """Zero-injection probes are their own population, never pooled with the main panel."""
-        return "zero_injection" if self.zero_injection else "main"
 
 
 @functools.cache
@@ -92,6 +61,44 @@ class Harness:
         info = self.options.sandbox_info
         config = digest([self.options.seed, HD_VERSION, info["backend"], info.get("image_id"), self.options.population])
         self.store = Store(self.options.store_dir, config)
+
+    @property
+    def population(self) -> str:
+        return self.options.population
+
+    def header(self) -> str:
+        """What the session runs, for the top of pytest's output."""
+        o = self.options
+        lines = [
+            f"harnessif: models {', '.join(m.name for m in o.models)}; {len(self.tasks)} tasks, {len(self.rules)} "
+            f"rules, {o.rounds} round(s), placement seed {o.seed}, sandbox {o.sandbox_info['backend']}; run {o.run_id}"
+        ]
+        if o.judge is not None:
+            rejudge = ", rejudge" if o.judge.rejudge else ""
+            settings = o.judge.settings
+            lines.append(
+                f"harnessif: judge {o.judge.name} ({settings.votes} votes, temperature {settings.temperature}{rejudge})"
+            )
+        else:
+            lines.append("harnessif: no judge (--harness-judge): judge-based rules are reported unjudged")
+        if o.sandbox is not None and o.sandbox.warning:
+            lines.append(f"harnessif: WARNING: {o.sandbox.warning}")
+        return "\n".join(lines)
+
+    def record_meta(self) -> dict[str, Any]:
+        """The session as `summary.json` describes it."""
+        o = self.options
+        meta: dict[str, Any] = {
+            "run_id": o.run_id,
+            "models": [m.name for m in o.models],
+            "rounds": o.rounds,
+            "placement_seed": o.seed,
+            "store": str(self.store.base),
+            "population": o.population,
+        }
+        if o.judge is not None:
+            meta["judge"] = {"model": o.judge.name, **o.judge.settings.model_dump(), "rejudge": o.judge.rejudge}
+        return meta
 
     def keys_for(self, rule_id: str) -> list[RunKey]:
         """Every (model, task, round) whose task injects `rule_id`, in a stable order."""

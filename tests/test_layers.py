@@ -15,12 +15,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pytest_harnessif"
 
 # lowest first; an entry names a module or a package (all of its modules)
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("base", ("schema", "script", "digest", "files", "credentials", "authoring", "options")),
+    ("base", ("schema", "script", "digest", "files", "credentials", "authoring", "options", "priorfile")),
     ("trajectory and placement", ("trajectory", "entries", "stack", "placement")),
     ("sandbox and agents", ("sandbox", "agents")),
     ("library and evidence", ("library", "evidence")),
     ("checks and judge", ("checks", "llm_judge")),
-    ("runner and store", ("runner", "store", "harness", "testing")),
+    ("runner and store", ("runner", "store", "session", "harness", "testing")),
     ("metrics", ("metrics", "taskflow")),
     ("report", ("report",)),
     ("plugin and cli", ("", "plugin", "verdicts", "xdist_scheduling", "hookspecs", "cli", "commands")),
@@ -116,3 +116,8 @@ def test_pure_packages_never_import_pytest(package: str) -> None:
 
 def _names(node: ast.Import | ast.ImportFrom) -> list[str]:
     return [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+
+
+def test_the_plugin_is_wiring() -> None:
+    lines = len((PACKAGE / "plugin.py").read_text(encoding="utf-8").splitlines())
+    assert lines <= 250, f"plugin.py has {lines} lines: move logic into the layer it belongs to"

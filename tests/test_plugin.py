@@ -99,6 +99,27 @@ def test_unknown_model_names_the_known_ones(pytester: pytest.Pytester, panel: Pa
     result.stderr.fnmatch_lines(["*nope-model*unknown model; use gold, defaults or provider/model*openai*"])
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--harness-model=openai/gpt-5.5"], "--harness-model: OPENAI_API_KEY is not set (needed for openai/gpt-5.5)"),
+        (["--harness-model=claude-opus-4-7"], "--harness-model: ANTHROPIC_API_KEY is not set*"),
+        (["--harness-model=gold", "--harness-rounds=0"], "--harness-rounds: Input should be greater than or equal*"),
+        (["--harness-model=gold", "--harness-call-timeout=-1"], "--harness-call-timeout: Input should be greater*"),
+    ],
+)
+def test_missing_keys_and_bad_options_are_one_usage_error_before_collection(
+    pytester: pytest.Pytester, panel: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    for provider in ("OPENAI", "ANTHROPIC"):
+        for name in ("API_KEY", "AUTH_TOKEN", "BASE_URL"):
+            monkeypatch.delenv(f"{provider}_{name}", raising=False)
+    result = pytester.runpytest(*args, "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: harnessif: {message}"])
+    assert "collected" not in result.stdout.str() and not (panel / ".harnessif").exists()
+
+
 def test_bad_task_yaml_names_file_and_field(pytester: pytest.Pytester, panel: Path) -> None:
     task = panel / "tasks" / "demo" / "mini" / "task.yaml"
     task.write_text(task.read_text().replace("intent: execute", "intent: party"))

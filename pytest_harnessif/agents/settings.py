@@ -1,4 +1,5 @@
-"""Settings of a model-backed agent: sampling, per-call timeouts and retries, per-turn and per-run limits."""
+"""Settings of a model-backed agent: sampling, per-call timeouts and retries, per-turn and per-run limits. The
+`--harness-*` options are generated from these fields (their defaults and help are written here only)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ class ModelSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    temperature: Annotated[float, Field(ge=0, le=2)] | None = None
-    max_tokens: Annotated[int, Field(ge=1)] = 4096
-    reasoning_effort: str | None = None
-    timeout: PositiveFloat = 120.0
-    max_retries: Annotated[int, Field(ge=0)] = 6
-    retry_max_wait: PositiveFloat = 60.0
-    retry_total: PositiveFloat = 600.0
+    temperature: Annotated[float | None, Field(ge=0, le=2, description="sampling temperature (provider default)")] = (
+        None
+    )
+    max_tokens: Annotated[int, Field(ge=1, description="max output tokens per model call")] = 4096
+    reasoning_effort: Annotated[str | None, Field(description="reasoning effort where the provider has it")] = None
+    timeout: Annotated[
+        float, Field(gt=0, description="seconds per model call attempt", json_schema_extra={"option": "call-timeout"})
+    ] = 120.0
+    max_retries: Annotated[int, Field(ge=0, description="retries of a failed model call")] = 6
+    retry_max_wait: Annotated[float, Field(gt=0, description="longest wait between two attempts, seconds")] = 60.0
+    retry_total: Annotated[float, Field(gt=0, description="seconds a model call may take, retries included")] = 600.0
 
 
 class Limits(BaseModel):
@@ -29,9 +34,9 @@ class Limits(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    turn_steps: Annotated[int, Field(ge=1)] = 50
-    turn_seconds: PositiveFloat | None = None
-    run_steps: Annotated[int, Field(ge=1)] | None = None
-    run_tokens: Annotated[int, Field(ge=1)] | None = None
-    run_seconds: PositiveFloat | None = None
-    run_cost: PositiveFloat | None = None
+    turn_steps: Annotated[int, Field(ge=1, description="model calls per user turn")] = 50
+    turn_seconds: Annotated[PositiveFloat | None, Field(description="wall-time budget per user turn")] = None
+    run_steps: Annotated[int | None, Field(ge=1, description="model calls per run")] = None
+    run_tokens: Annotated[int | None, Field(ge=1, description="tokens (in + out) per run")] = None
+    run_seconds: Annotated[PositiveFloat | None, Field(description="wall-time budget per run")] = None
+    run_cost: Annotated[PositiveFloat | None, Field(description="USD budget per run (needs --harness-prices)")] = None

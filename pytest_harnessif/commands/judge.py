@@ -25,6 +25,7 @@ import pandas as pd
 from pydantic import ValidationError
 
 from ..agents.registry import ModelSpecError
+from ..agents.settings import ModelSettings
 from ..credentials import MissingCredentials
 from ..library import LibraryError, load_rules
 from ..llm_judge.calibration import (
@@ -38,6 +39,7 @@ from ..llm_judge.calibration import (
 from ..llm_judge.prompt import Request
 from ..llm_judge.service import Judge, JudgeSettings
 from ..metrics.agreement import agree, by_group, confusion
+from ..options import OptionError, add_options, read_options
 from ..report.format import num, pct
 from ..report.records import JUDGE_REQUESTS, RecordError, read_judge_requests, read_verdicts
 from ..report.terminal import text_table
@@ -45,6 +47,7 @@ from ..schema import field_errors
 
 PROG = "harnessif judge"
 DEFAULT_CACHE = Path(".harnessif/judge")
+CALL_FIELDS = ("timeout",)  # of the agents' call settings, the ones a judge command takes
 SEED = 20260723  # the spec's seed for every resampling (5.7)
 STRATA = ("family", "modality", "prior")
 KEY = ("model", "task", "round", "rule")
@@ -107,25 +110,16 @@ def stratified_sample(
 # --- shared pieces -------------------------------------------------------------------------------------
 
 
-def _settings(args: argparse.Namespace) -> JudgeSettings:
-    try:
-        return JudgeSettings(
-            votes=args.votes, temperature=args.temperature, max_tokens=args.max_tokens, **_budget(args)
-        )
-    except ValidationError as exc:
-        raise JudgeInputError(field_errors(exc, option="--")) from None
-
-
-def _budget(args: argparse.Namespace) -> dict[str, int]:
-    return {"budget": args.budget} if getattr(args, "budget", None) is not None else {}
-
-
 def _judge(args: argparse.Namespace) -> Judge:
-    settings = _settings(args)
+    try:
+        settings = read_options(lambda dest: getattr(args, dest, None), JudgeSettings)
+        calls = read_options(lambda dest: getattr(args, dest, None), ModelSettings, only=CALL_FIELDS)
+    except OptionError as exc:
+        raise JudgeInputError(str(exc)) from None
     if args.concurrency < 1:
         raise JudgeInputError("--concurrency: must be at least 1")
     cache = None if args.no_cache else Path(args.cache)
-    return Judge.from_spec(args.judge, settings, timeout=args.timeout, cache_dir=cache)
+    return Judge.from_spec(args.judge, settings, calls=calls, cache_dir=cache)
 
 
 def _group_table(table: pd.DataFrame, names: Sequence[str]) -> str:
@@ -387,12 +381,10 @@ def _guarded(name: str, handler: Callable[[argparse.Namespace], int]) -> Callabl
     return run
 
 
-def _judge_args(parser: argparse.ArgumentParser) -> None:
+def _judge_args(parser: argparse.ArgumentParser, settings: tuple[str, ...]) -> None:
     parser.add_argument("--judge", required=True, metavar="SPEC", help="judge model: provider/model[@base_url]")
-    parser.add_argument("--votes", type=int, default=3, help="votes per request (default 3)")
-    parser.add_argument("--temperature", type=float, default=0.3, help="judge temperature (default 0.3)")
-    parser.add_argument("--max-tokens", type=int, default=1024, help="judge output tokens per vote (default 1024)")
-    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per model call (default 120)")
+    add_options(parser.add_argument, JudgeSettings, only=settings)
+    add_options(parser.add_argument, ModelSettings, only=CALL_FIELDS)
     parser.add_argument("--cache", default=str(DEFAULT_CACHE), metavar="DIR",
                         help=f"judge answer cache (default {DEFAULT_CACHE})")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the answer cache")
@@ -405,7 +397,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     p = commands.add_parser("swap", help="re-judge a stratified sample of a run's judged verdicts with a second judge")
     p.add_argument("run_dir", metavar="RUN_DIR", help="a reports/<run-id>/ directory with judge_requests.jsonl")
-    _judge_args(p)
+    _judge_args(p, ("votes", "temperature", "max_tokens"))
     p.add_argument("--n", type=int, default=200, help="verdicts to sample (default 200)")
     p.add_argument("--seed", type=int, default=SEED, help=f"sampling seed (default {SEED})")
     p.add_argument("--out", metavar="FILE.csv", help="write one row per sampled verdict")
@@ -418,9 +410,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(func=_guarded("human", human))
 
     p = commands.add_parser("calibrate", help="grade the human-labelled calibration set with a judge")
-    _judge_args(p)
+    _judge_args(p, ("votes", "temperature", "max_tokens", "budget"))
     p.add_argument("--set", default=str(DEFAULT_SET), metavar="DIR", help=f"calibration folder (default {DEFAULT_SET})")
     p.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default rule_checks)")
-    p.add_argument("--budget", type=int, default=None, help="evidence characters per request (default 24000)")
     p.add_argument("--out", metavar="FILE", help="write one row per calibration item (CSV)")
     p.set_defaults(func=_guarded("calibrate", calibrate))

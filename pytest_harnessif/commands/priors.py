@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ..metrics.frame import to_frame
 from ..metrics.populations import ZERO_INJECTION
-from ..metrics.priors import PriorsError, consensus, write_priors
+from ..metrics.priors import consensus, write_priors
+from ..priorfile import PriorsError
 from ..report.records import RecordError
 from ..report.terminal import text_table
 from ._runs import load_runs

@@ -10,7 +10,8 @@ from typing import Any
 
 from ..metrics.accuracy import summarize
 from ..metrics.frame import to_frame
-from ..metrics.priors import PriorsError, apply_priors, load_priors
+from ..metrics.priors import apply_priors
+from ..priorfile import PriorsError, load_priors
 from ..report.records import HTML, SUMMARY, RecordError, read_verdicts, write_derived
 from ..report.terminal import full_tables, summary_table
 

@@ -24,17 +24,19 @@ from .votes import majority
 
 REFUSALS = frozenset({"refusal", "content_filter"})
 RAW_KEPT = 4000  # characters of each raw answer kept in the verdict row
+RETRY_FIELDS = ("timeout", "max_retries", "retry_max_wait", "retry_total")  # the judge calls as agents do
 
 
 class JudgeSettings(BaseModel):
-    """How the judge is called (spec 4.3: 3 votes at temperature 0.3); part of every cache key."""
+    """How the judge is called (spec 4.3: 3 votes at temperature 0.3); part of every cache key. The
+    `--harness-judge-*` options are generated from these fields."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    votes: Annotated[int, Field(ge=1)] = 3
-    temperature: Annotated[float, Field(ge=0, le=2)] = 0.3
-    max_tokens: Annotated[int, Field(ge=16)] = 1024
-    budget: Annotated[int, Field(ge=200)] = 24_000  # evidence characters per request
+    votes: Annotated[int, Field(ge=1, description="votes per judged verdict")] = 3
+    temperature: Annotated[float, Field(ge=0, le=2, description="judge temperature")] = 0.3
+    max_tokens: Annotated[int, Field(ge=16, description="judge output tokens per vote")] = 1024
+    budget: Annotated[int, Field(ge=200, description="evidence characters per judge request")] = 24_000
 
 
 class LazyClient:
@@ -84,16 +86,15 @@ class Judge:
         spec: str,
         settings: JudgeSettings | None = None,
         *,
-        timeout: float = 120.0,
-        max_retries: int = 6,
+        calls: ModelSettings | None = None,
         cache_dir: Path | None = None,
         rejudge: bool = False,
     ) -> Judge:
-        """A judge on a provider spec (`provider/model[@base_url]`); raises ModelSpecError / MissingCredentials."""
+        """A judge on a provider spec (`provider/model[@base_url]`) whose calls time out and retry as `calls` (the
+        agents' settings) do; raises ModelSpecError / MissingCredentials."""
         settings = settings or JudgeSettings()
-        model = ModelSettings(
-            temperature=settings.temperature, max_tokens=settings.max_tokens, timeout=timeout, max_retries=max_retries
-        )
+        retries = (calls or ModelSettings()).model_dump(include=set(RETRY_FIELDS))
+        model = ModelSettings(temperature=settings.temperature, max_tokens=settings.max_tokens, **retries)
         ctx = AgentContext(settings=model)
         name = endpoint(spec).name
         cache = DiskCache(cache_dir) if cache_dir is not None else None

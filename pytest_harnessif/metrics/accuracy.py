@@ -3,7 +3,6 @@ and the lineage of AP-Acc's rows; plus `summarize`, the compact per-model summar
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -12,7 +11,7 @@ import pandas as pd
 
 from ._arrays import codes, grid, key_codes, ratio
 from .frame import ERROR, FAIL, NA, PARTIAL, PASS, SEVERITY_WEIGHT, UNJUDGED, UNTESTABLE, against, eligible, passed
-from .panel import panels
+from .panel import Panels, Rows, as_panels
 from .populations import require_single
 
 LINEAGES = ("consensus", "curated", "unknown")
@@ -168,11 +167,11 @@ def _opt(value: float) -> float | None:
     return None if np.isnan(value) else float(value)
 
 
-def summarize(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> list[ModelSummary]:
+def summarize(rows: Rows | Panels) -> list[ModelSummary]:
     """One summary per (population, model): populations in spec order, models by name; never pooled.
     Cascade rules apply first (spec 4.4); only pass/fail enter Acc, n/a and error never do."""
     out = []
-    for population, df in panels(rows).items():
+    for population, df in as_panels(rows).items():
         table = accuracy_table(df)
         status = pd.crosstab(df["model"], df["scored"]).reindex(
             columns=[PASS, FAIL, NA, ERROR, UNTESTABLE, PARTIAL, UNJUDGED], fill_value=0

@@ -1,5 +1,5 @@
 """Prior labels from the zero-injection probe (spec 6): one vote per build and rule, k-of-n consensus with
-lineage (consensus / curated / unknown), the prior file, and reading it back for the panel."""
+lineage (consensus / curated / unknown), written as the prior file (`priorfile`), and prior labels applied to rows."""
 
 from __future__ import annotations
 
@@ -7,20 +7,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pandas as pd
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..files import atomic_write
-from ..schema import Lineage, Prior, field_errors
+from ..priorfile import PriorsError
+from ..priorfile import write as write_prior_file
+from ..schema import Lineage, Prior
 from .frame import eligible, passed
 from .populations import ZERO_INJECTION, require_single
 
-FORMAT = "harnessif-priors/1"
 LABELS = (Prior.align.value, Prior.against.value, Prior.neutral.value)
-
-
-class PriorsError(ValueError):
-    """Bad probe input or a bad prior file; the message says which."""
 
 
 def probe_votes(df: pd.DataFrame) -> pd.DataFrame:
@@ -66,7 +60,7 @@ def consensus(df: pd.DataFrame, k: int = 5, n: int = 9) -> pd.DataFrame:
 def write_priors(
     path: Path, table: pd.DataFrame, *, k: int, n: int, builds: Sequence[str], sources: Sequence[str]
 ) -> Path:
-    """Write a `consensus` table as the prior file (YAML, format `harnessif-priors/1`; see docs/metrics.md)."""
+    """Write a `consensus` table as the prior file (see `priorfile` and docs/metrics.md)."""
     rules = {
         str(rule): {
             "prior": row["prior"],
@@ -76,36 +70,7 @@ def write_priors(
         }
         for rule, row in table.sort_index().iterrows()
     }
-    doc = {"format": FORMAT, "k": k, "n": n, "builds": sorted(builds), "sources": list(sources), "rules": rules}
-    return atomic_write(path, yaml.safe_dump(doc, sort_keys=False))
-
-
-class _Entry(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    prior: Prior
-    lineage: Lineage
-
-
-class _File(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    format: str
-    rules: dict[str, _Entry]
-
-
-def load_priors(path: Path) -> dict[str, tuple[Prior, Lineage]]:
-    """Read a prior file: rule id -> (final prior label, lineage). Raises PriorsError naming file and field."""
-    try:
-        raw = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        parsed = _File.model_validate(raw)
-    except OSError as exc:
-        raise PriorsError(f"{path}: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        raise PriorsError(f"{path}: not YAML ({exc})") from None
-    except ValidationError as exc:
-        raise PriorsError(f"{path}: {field_errors(exc, '(file)')}") from None
-    if parsed.format != FORMAT:
-        raise PriorsError(f"{path}: format {parsed.format!r} is not {FORMAT!r}")
-    return {rule: (e.prior, e.lineage) for rule, e in parsed.rules.items()}
+    return write_prior_file(path, rules, k=k, n=n, builds=builds, sources=sources)
 
 
 def apply_priors(df: pd.DataFrame, priors: Mapping[str, tuple[Prior, Lineage]]) -> pd.DataFrame:

@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import pandas as pd
 
 from ..metrics import accuracy, judged, noncoding, taxonomy
 from ..metrics.bootstrap import BootstrapResult, item_bootstrap
 from ..metrics.cascade import audit
-from ..metrics.panel import panels
+from ..metrics.panel import Panels, Rows, as_panels
 from ..metrics.populations import MAIN, NONCODING, require_single
 from ..metrics.reliability import Reliability, method_agreement, reliability
 from ..metrics.support import Support, common_support
@@ -103,11 +101,11 @@ def analyse_coding(df: pd.DataFrame) -> CodingAnalysis:
     )
 
 
-def analyse(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> dict[str, Analysis]:
+def analyse(rows: Rows | Panels) -> dict[str, Analysis]:
     """One analysis per population present: NC-Macro for `noncoding`, the coding metrics for the others."""
     return {
         name: NoncodingAnalysis(name, df, noncoding.nc_macro(df), noncoding.domain_macro(df))
         if name == NONCODING
         else analyse_coding(df)
-        for name, df in panels(rows).items()
+        for name, df in as_panels(rows).items()
     }

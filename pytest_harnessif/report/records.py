@@ -14,8 +14,7 @@ from pydantic import ValidationError
 
 from ..files import atomic_write
 from ..metrics.accuracy import severity_columns, summarize
-from ..metrics.frame import to_frame
-from ..metrics.panel import panels
+from ..metrics.panel import Panels, Rows, as_panels, panels
 from ..schema import Verdict, field_errors
 from . import figures, html
 from .analysis import analyse
@@ -32,31 +31,39 @@ class RecordError(ValueError):
     """A verdict file that cannot be read; the message names the file and line."""
 
 
+def in_order(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Verdict rows in record order (population, model, task, round, rule): files and analyses are stable."""
+    return sorted(rows, key=lambda r: (r.get("population", "main"), *(r[k] for k in ORDER)))
+
+
 def write_run(
     run_dir: Path,
     rows: Iterable[Mapping[str, Any]],
     meta: Mapping[str, Any],
     judge_requests: Iterable[Mapping[str, Any]] = (),
+    frames: Panels | None = None,
 ) -> Path:
-    """Write verdict rows (sorted for stable output), the judge's requests (what it was shown, by hash, so a
-    second judge can re-grade them), the summary and every derived output into `run_dir`."""
+    """Write verdict rows (in record order), the judge's requests (what it was shown, by hash, so a second judge
+    can re-grade them), the summary and every derived output into `run_dir`. `frames`: the panels of these rows
+    in record order, when the caller has them already."""
     run_dir.mkdir(parents=True, exist_ok=True)
-    ordered = sorted(rows, key=lambda r: (r.get("population", "main"), *(r[k] for k in ORDER)))
-    atomic_write(run_dir / VERDICTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered).encode())
+    ordered = in_order(rows)
+    frames = panels(ordered) if frames is None else frames
+    atomic_write(run_dir / VERDICTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered))
     requests = sorted(judge_requests, key=lambda r: r["hash"])
     if requests:
-        atomic_write(run_dir / JUDGE_REQUESTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in requests).encode())
-    summary = {**meta, "models": [s.as_dict() for s in summarize(ordered)]}
+        atomic_write(run_dir / JUDGE_REQUESTS, "".join(json.dumps(r, sort_keys=True) + "\n" for r in requests))
+    summary = {**meta, "models": [s.as_dict() for s in summarize(frames)]}
     atomic_write(run_dir / SUMMARY, json.dumps(summary, indent=2, sort_keys=True) + "\n")
-    write_derived(run_dir, ordered, meta)
+    write_derived(run_dir, frames, meta)
     return run_dir
 
 
-def scored_records(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> pd.DataFrame:
+def scored_records(rows: Rows | Panels) -> pd.DataFrame:
     """The verdict rows with their scoring columns: `scored` (status after the cascade rules), `deduped`, and
     the severity weight with earned/possible points (spec 5.5, 9.5); sorted by population, model, task, round,
     rule."""
-    frames = [df.join(severity_columns(df)) for df in panels(rows).values()]
+    frames = [df.join(severity_columns(df)) for df in as_panels(rows).values()]
     if not frames:
         return pd.DataFrame()
     return pd.concat(frames, ignore_index=True).sort_values(["population", *ORDER], kind="stable", ignore_index=True)
@@ -73,14 +80,12 @@ def write_tabular(out_dir: Path, records: pd.DataFrame) -> list[Path]:
     return [csv, parquet]
 
 
-def write_derived(
-    out_dir: Path, rows: Iterable[Mapping[str, Any]] | pd.DataFrame, meta: Mapping[str, Any]
-) -> list[Path]:
-    """Regenerate every derived output in `out_dir` from verdict rows: CSV/Parquet records,
+def write_derived(out_dir: Path, rows: Rows | Panels, meta: Mapping[str, Any]) -> list[Path]:
+    """Regenerate every derived output in `out_dir` from verdict rows (or their panels): CSV/Parquet records,
     `tables/<population>/<table>.csv`, `figures/<population>/<figure>.png` and `report.html`."""
-    frame = to_frame(rows)
-    written = write_tabular(out_dir, scored_records(frame))
-    analyses = analyse(frame)
+    frames = as_panels(rows)
+    written = write_tabular(out_dir, scored_records(frames))
+    analyses = analyse(frames)
     pictures = {name: figures.render(a) for name, a in analyses.items()}
     for name, a in analyses.items():
         for kind, items in ((TABLES, a.tables()), (FIGURES, pictures[name])):

@@ -11,7 +11,7 @@ import pandas as pd
 from ..metrics import accuracy, noncoding, taxonomy
 from ..metrics.accuracy import ModelSummary
 from ..metrics.judged import JUDGE_METHODS
-from ..metrics.panel import panels
+from ..metrics.panel import Panels, Rows, as_panels
 from ..metrics.populations import NONCODING
 from .format import interval, pct
 
@@ -120,11 +120,11 @@ def _nc_macro(df: pd.DataFrame) -> str:
     )
 
 
-def full_tables(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> str:
+def full_tables(rows: Rows | Panels) -> str:
     """Per population: the accuracy columns (Acc, F-Acc, DW-Acc, AP-Acc, delta, severity-weighted), Acc by
     family x model and Acc by surface; NC-Macro for the non-coding population."""
     blocks = []
-    for name, df in panels(rows).items():
+    for name, df in as_panels(rows).items():
         if name == NONCODING:
             blocks.append(f"NC-Macro ({name})\n{_nc_macro(df)}")
             continue

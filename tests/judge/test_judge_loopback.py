@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pytest_harnessif import Rubric
+from pytest_harnessif.agents.settings import ModelSettings
 from pytest_harnessif.llm_judge import Judge, JudgeSettings, Request
 from pytest_harnessif.schema import Status
 from tests.support.loopback import LoopbackServer, anthropic_reply, openai_reply, slow
@@ -26,8 +27,7 @@ def make_judge(server: LoopbackServer, tmp_path: Path | None = None, **kw: objec
     return Judge.from_spec(
         f"{server.provider}/judge-model@{server.base_url}",
         JudgeSettings(votes=3),
-        timeout=float(kw.get("timeout", 10.0)),  # type: ignore[arg-type]
-        max_retries=0,
+        calls=ModelSettings(timeout=float(kw.get("timeout", 10.0)), max_retries=0),  # type: ignore[arg-type]
         cache_dir=tmp_path,
         rejudge=bool(kw.get("rejudge", False)),
     )

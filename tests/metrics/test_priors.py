@@ -9,15 +9,8 @@ import pytest
 import yaml
 
 from pytest_harnessif.metrics.frame import to_frame
-from pytest_harnessif.metrics.priors import (
-    FORMAT,
-    PriorsError,
-    apply_priors,
-    consensus,
-    load_priors,
-    probe_votes,
-    write_priors,
-)
+from pytest_harnessif.metrics.priors import apply_priors, consensus, probe_votes, write_priors
+from pytest_harnessif.priorfile import FORMAT, PriorsError, load_priors
 from pytest_harnessif.schema import Lineage, Prior
 
 from ._rows import v

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from pytest_harnessif.commands import compare, priors, report
-from pytest_harnessif.metrics.priors import load_priors
+from pytest_harnessif.priorfile import load_priors
 from pytest_harnessif.report.records import HTML, PARQUET, SUMMARY, VERDICTS
 from pytest_harnessif.schema import Lineage, Prior
 

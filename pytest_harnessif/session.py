@@ -1,0 +1,195 @@
+"""One session's settings: the `--harness-*` options (generated from `SessionSettings` and the agent and judge
+settings models) resolved into what the harness runs with: agents, priors, the judge, the sandbox backend.
+
+Everything that can be wrong with them (an unknown model, a missing key, a bad price or prior file, an engine
+that does not answer) is a `ConfigError` here, before collection: one line, never N error items."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .agents.pricing import PriceError, PriceTable
+from .agents.registry import AgentContext, AgentSpec, ModelSpecError, parse_model
+from .agents.settings import Limits, ModelSettings
+from .credentials import MissingCredentials
+from .schema import Lineage, Prior, field_errors
+
+if TYPE_CHECKING:
+    from .llm_judge import Judge, JudgeSettings
+    from .sandbox.select import SandboxChoice
+
+MakeAgent = Callable[[str, AgentContext], "AgentSpec | None"]
+
+
+class ConfigError(ValueError):
+    """Settings that cannot run; the message names the option or file."""
+
+
+class SessionSettings(BaseModel):
+    """The session's own options (`--harness-<field>`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: Annotated[
+        list[str],
+        Field(
+            description="model to evaluate (repeatable): gold, defaults, openai/<model>, anthropic/<model>, "
+            "replay/<model>@<store>; without it the rule library is not run",
+            json_schema_extra={"metavar": "SPEC"},
+        ),
+    ] = []
+    rounds: Annotated[int, Field(ge=1, description="rounds per (model, task)")] = 1
+    placement_seed: Annotated[int, Field(description="seed of the rule-to-surface placement")] = 0
+    rerun: Annotated[bool, Field(description="run every trajectory afresh instead of re-using it")] = False
+    store: Annotated[Path | None, Field(description="trajectory store (default .harnessif/runs under the rootdir)")] = (
+        None
+    )
+    report_dir: Annotated[
+        Path | None, Field(description="where reports/<run-id>/ go (default reports/ under the rootdir)")
+    ] = None
+    sandbox: Annotated[
+        Literal["local", "docker", "auto"],
+        Field(
+            description="where trajectories run: local (not isolated), docker (one container per trajectory), "
+            "auto (docker when an engine answers, else local with a warning)"
+        ),
+    ] = "local"
+    report: Annotated[
+        Literal["compact", "full"],
+        Field(description="terminal summary: one row per model (compact) or also family and surface tables (full)"),
+    ] = "compact"
+    zero_injection: Annotated[
+        bool, Field(description="prior probe: the same keys with every injected rule withheld (its own population)")
+    ] = False
+    priors: Annotated[
+        Path | None, Field(description="prior labels from `harnessif priors` (rules it lists take its prior)")
+    ] = None
+    prices: Annotated[
+        Path | None, Field(description="price table YAML: {model: {input, output}}, USD per 1M tokens")
+    ] = None
+    judge: Annotated[
+        str | None,
+        Field(
+            description="judge model, provider/model[@base_url]; without it judge-based rules are reported unjudged",
+            json_schema_extra={"metavar": "SPEC"},
+        ),
+    ] = None
+    judge_cache: Annotated[Path | None, Field(description="judge answer cache (default .harnessif/judge)")] = None
+    rejudge: Annotated[bool, Field(description="ask the judge again instead of using its cache")] = False
+
+
+@dataclass
+class Options:
+    """The session resolved: settings plus the agents, priors, judge and sandbox backend they name."""
+
+    settings: SessionSettings
+    models: list[AgentSpec]
+    rules_dir: Path
+    tasks_dir: Path
+    store_dir: Path
+    report_dir: Path
+    run_id: str
+    priors: dict[str, tuple[Prior, Lineage]] | None = None
+    sandbox: SandboxChoice | None = None  # None: the local backend
+    judge: Judge | None = None  # None: judge-based rules are reported unjudged
+
+    @property
+    def rounds(self) -> int:
+        return self.settings.rounds
+
+    @property
+    def seed(self) -> int:
+        return self.settings.placement_seed
+
+    @property
+    def rerun(self) -> bool:
+        return self.settings.rerun
+
+    @property
+    def zero_injection(self) -> bool:
+        return self.settings.zero_injection
+
+    @property
+    def sandbox_info(self) -> dict[str, str]:
+        return self.sandbox.info if self.sandbox is not None else {"backend": "local"}
+
+    @property
+    def population(self) -> str:
+        """Zero-injection probes are their own population, never pooled with the main panel."""
+        return "zero_injection" if self.zero_injection else "main"
+
+
+def resolve(
+    settings: SessionSettings,
+    calls: ModelSettings,
+    limits: Limits,
+    judging: JudgeSettings,
+    *,
+    root: Path,
+    rules_dir: Path,
+    tasks_dir: Path,
+    run_id: str,
+    make_agent: MakeAgent,
+) -> Options:
+    """Resolve the settings; `make_agent(spec, context)` lets third-party hooks claim a model spec first."""
+    try:
+        prices = PriceTable.load(settings.prices) if settings.prices else PriceTable()
+        context = AgentContext(settings=calls, limits=limits, prices=prices)
+        models = [make_agent(spec, context) or parse_model(spec, context) for spec in dict.fromkeys(settings.model)]
+    except (ModelSpecError, PriceError, ValidationError) as exc:
+        raise ConfigError(str(exc) if not isinstance(exc, ValidationError) else field_errors(exc)) from None
+    except MissingCredentials as exc:
+        raise ConfigError(f"--harness-model: {exc}") from None
+    return Options(
+        settings=settings,
+        models=models,
+        rules_dir=rules_dir,
+        tasks_dir=tasks_dir,
+        store_dir=(settings.store or root / ".harnessif" / "runs").resolve(),
+        report_dir=(settings.report_dir or root / "reports").resolve(),
+        run_id=run_id,
+        priors=_priors(settings.priors),
+        sandbox=_sandbox(settings.sandbox),
+        judge=_judge(settings, calls, judging, root),
+    )
+
+
+def _priors(path: Path | None) -> dict[str, tuple[Prior, Lineage]] | None:
+    if path is None:
+        return None
+    from .priorfile import PriorsError, load_priors
+
+    try:
+        return load_priors(path)
+    except PriorsError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _sandbox(kind: str) -> SandboxChoice | None:
+    if kind == "local":
+        return None
+    from .sandbox.base import SandboxError
+    from .sandbox.select import choose
+
+    try:
+        return choose(kind)
+    except SandboxError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _judge(settings: SessionSettings, calls: ModelSettings, judging: JudgeSettings, root: Path) -> Judge | None:
+    """The session's judge (None without --harness-judge); a bad spec or a missing key is a ConfigError."""
+    if not settings.judge:
+        return None
+    from .llm_judge import Judge
+
+    cache = (settings.judge_cache or root / ".harnessif" / "judge").resolve()
+    try:
+        return Judge.from_spec(settings.judge, judging, calls=calls, cache_dir=cache, rejudge=settings.rejudge)
+    except (ModelSpecError, MissingCredentials) as exc:
+        raise ConfigError(f"--harness-judge: {exc}") from None

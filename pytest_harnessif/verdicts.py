@@ -1,0 +1,91 @@
+"""From a rule item to its verdict row: the per-item template built at collection (kept in `item.stash`), the
+outcome classified, the row attached to the test report for the controller, its fields as JUnit properties."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .authoring import NotApplicable, Unjudged
+from .llm_judge.context import Judging, decisive
+from .schema import RuleMeta, RunKey, Status, Surface, Task, Verdict
+
+TEMPLATE = pytest.StashKey[tuple[RunKey, dict[str, Any]]]()
+JUDGED = pytest.StashKey[Judging]()
+JUNIT = ("model", "population", "task", "scenario", "round", "rule", "family", "modality", "prior", "lineage")
+JUNIT_TAIL = ("surface", "severity", "method", "status", "reason")
+
+
+def template(meta: RuleMeta, task: Task, surface: Surface | None, population: str) -> dict[str, Any]:
+    """The verdict fields of one (task, rule), shared by every model and round of it."""
+    return {
+        "population": population,
+        "scenario": task.scenario,
+        "rule": meta.id,
+        "family": meta.family,
+        "modality": meta.modality,
+        "prior": meta.prior,
+        "lineage": meta.lineage,
+        "surface": surface,
+        "severity": task.ref(meta.id).severity or meta.severity,
+        "method": meta.method,
+    }
+
+
+def classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Status, str, str | None]:
+    """(status, reason, missing artifact) of one phase's outcome: an assertion in the call is a fail, `na()` is
+    n/a, no judge is unjudged, anything else (a failed run, a crashed check, a judge without majority) is an
+    error."""
+    excinfo = call.excinfo
+    if report.passed:
+        return Status.passed, "", None
+    if report.skipped:
+        msg = str(excinfo.value) if excinfo is not None else ""
+        if excinfo is not None and isinstance(excinfo.value, Unjudged):
+            return Status.unjudged, msg, None
+        if excinfo is not None and isinstance(excinfo.value, NotApplicable):
+            return Status.na, msg.removeprefix("n/a: "), None
+        return Status.na, f"skipped: {msg}", None
+    assert excinfo is not None
+    reason = str(excinfo.value).strip()
+    if isinstance(excinfo.value, AssertionError) and "\nassert " in reason:
+        reason = reason.split("\nassert ", 1)[0]  # keep the author's message, drop pytest's introspection
+    reason = reason[:2000] or excinfo.typename
+    if call.when == "call" and isinstance(excinfo.value, AssertionError):
+        return Status.failed, reason, getattr(excinfo.value, "artifact", None)
+    return Status.error, f"{excinfo.typename}: {reason}", None
+
+
+def attach(
+    item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, model_id: Callable[[RunKey], str | None]
+) -> None:
+    """Put the item's verdict on its report (`harness_verdict`, plus the judge's requests) and its fields in the
+    item's user properties (JUnit `<properties>`); `model_id(key)` names the served model of a run that ran."""
+    key, fields = item.stash[TEMPLATE]
+    status, reason, artifact = classify(call, report)
+    decided = item.stash[JUDGED].decided if JUDGED in item.stash and call.when == "call" else []
+    record = decisive(decided, status) if decided else None
+    verdict = Verdict(
+        model=key.model,
+        task=key.task,
+        round=key.round,
+        **fields,
+        model_id=model_id(key) if status is not Status.error else None,
+        status=status,
+        reason=reason,
+        artifact=artifact,
+        judge=record,
+        nodeid=item.nodeid,
+        duration=report.duration,
+    )
+    row = verdict.model_dump(mode="json")
+    item.user_properties.extend((k, row[k]) for k in (*JUNIT, *JUNIT_TAIL) if row[k] is not None)
+    if record is not None:
+        votes = ",".join(str(v.status) if v.status is not None else "unusable" for v in record.votes)
+        item.user_properties.append(("judge", f"{record.judge}: {record.status} ({votes})"))
+    report.harness_verdict = row  # type: ignore[attr-defined]
+    if decided:
+        requests = [{"hash": r.hash, **r.model_dump(mode="json")} for _, r in decided]
+        report.harness_judge_requests = requests  # type: ignore[attr-defined]
