@@ -89,13 +89,15 @@ class Status(StrEnum):
     """A verdict's outcome. Only pass and fail enter accuracy denominators (spec 4.1).
 
     `unjudged`: a judge-based rule whose deterministic pre-check could not decide, in a session with no judge
-    configured; counted apart, never as n/a or error."""
+    configured; counted apart, never as n/a or error. `partial`: partial compliance, allowed in judge rows of
+    other harnesses' records (spec 4.1); no check of this plugin produces it."""
 
     passed = "pass"
     failed = "fail"
     na = "n/a"
     error = "error"
     unjudged = "unjudged"
+    partial = "partial"
 
 
 class Intent(StrEnum):
@@ -172,7 +174,6 @@ class RuleMeta(Strict):
     severity: Severity = Severity.must
     method: Method
     surfaces: dict[Surface, Wording]
-    depends_on: str | None = None
     source: str | None = None
     rubric: Rubric | None = None
 

@@ -12,12 +12,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-PASS, FAIL, NA, PARTIAL, ERROR = "pass", "fail", "n/a", "partial", "error"
-UNJUDGED = "unjudged"  # a judge-based rule in a session without a judge: counted apart, never eligible
-UNTESTABLE = "untestable"  # set by the cascade-fairness audit, never by a check
-STATUSES = (PASS, FAIL, NA, PARTIAL, ERROR, UNJUDGED)
-AGAINST = "against_prior"
-SEVERITY_WEIGHT = {"must": 3, "should": 2, "may": 1}
+from ..schema import Prior, Severity, Status
+
+PASS, FAIL, NA, ERROR = Status.passed.value, Status.failed.value, Status.na.value, Status.error.value
+PARTIAL = Status.partial.value
+UNJUDGED = Status.unjudged.value  # a judge-based rule in a session without a judge: counted apart, never eligible
+UNTESTABLE = "untestable"  # the scored status the cascade-fairness audit sets, never a check's verdict
+STATUSES = tuple(s.value for s in Status)
+AGAINST = Prior.against.value
+SEVERITY_WEIGHT = {s.value: s.weight for s in Severity}
 REQUIRED = ("model", "task", "round", "rule", "status")
 DEFAULTS: dict[str, Any] = {
     "population": "main",
