@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
@@ -49,15 +50,67 @@ def na(reason: str) -> NoReturn:
     raise NotApplicable(msg=f"n/a: {reason}", allow_module_level=False)
 
 
+class _Param:
+    """A parameter as a wording shows it: numbers and text as themselves; a sequence joined with commas, in
+    backticks with the `code` spec and with `or`/`and` before its last item with that spec (`{names:code-or}`)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if not isinstance(self.value, tuple | list):
+            return format(self.value, spec)
+        items = [f"`{v}`" if "code" in spec else str(v) for v in self.value]
+        last = next((f" {word} " for word in ("or", "and") if word in spec.split("-")), ", ")
+        return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
+
+
+def _rendered(value: Any, params: dict[str, _Param], where: str) -> Any:
+    """`value` (text, or lists and dicts of it) with `{name}` replaced by the parameter `name`."""
+    if isinstance(value, str):
+        try:
+            return value.format_map(params)
+        except (KeyError, IndexError, ValueError) as exc:
+            known = ", ".join(params) or "none"
+            raise RuleDefinitionError(f"{where}: cannot render {{{exc.args[0]}}} (the check's parameters: {known}); "
+                                      "write a literal brace as {{ or }}") from None
+    if isinstance(value, list):
+        return [_rendered(v, params, f"{where}.{i}") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return {k: _rendered(v, params, f"{where}.{k}".lstrip(".")) for k, v in value.items()}
+    return value
+
+
+def parameters(fn: Callable[..., Any]) -> dict[str, Any]:
+    """A check's parameters: its arguments with a default (pytest passes them no fixture), by name."""
+    return {
+        name: p.default
+        for name, p in inspect.signature(fn).parameters.items()
+        if p.default is not inspect.Parameter.empty
+    }
+
+
 def rule(rule_id: str, **meta: Any) -> Callable[[F], F]:
-    """Attach validated rule metadata to a check function (see docs/rule-authoring.md)."""
+    """Attach validated rule metadata to a check function (see docs/rule-authoring.md).
+
+    The check's docstring (its first paragraph) states the rule; its keyword arguments with defaults are the
+    rule's parameters, and `{name}` in the docstring, the wordings, the rubric and `opportunity` shows the
+    parameter `name`, so a limit is written once."""
 
     def decorate(fn: F) -> F:
+        where = f"@rule({rule_id!r}) on {fn.__module__}.{fn.__qualname__}"
+        doc = inspect.getdoc(fn)
+        if not doc:
+            raise RuleDefinitionError(f"{where}: the check needs a docstring: one sentence that states the rule")
+        params = parameters(fn)
+        shown = {name: _Param(value) for name, value in params.items()}
         try:
-            parsed = RuleMeta.model_validate({"id": rule_id, **meta})
+            fields = _rendered({**meta, "statement": " ".join(doc.split("\n\n")[0].split())}, shown, "")
+            parsed = RuleMeta.model_validate({"id": rule_id, **fields, "params": params})
         except ValidationError as exc:
-            where = f"{fn.__module__}.{fn.__qualname__}"
-            raise RuleDefinitionError(f"@rule({rule_id!r}) on {where}: {field_errors(exc)}") from None
+            raise RuleDefinitionError(f"{where}: {field_errors(exc)}") from None
+        except RuleDefinitionError as exc:
+            raise RuleDefinitionError(f"{where}: {exc}") from None
         setattr(fn, RULE_ATTR, parsed)
         return fn
 

@@ -113,6 +113,11 @@ class Run:
             views.append(TurnView(t.index, t.intent, t.user, t.reply, tuple(_calls(t)), tuple(cmds)))
         return views
 
+    def turns_with(self, *intents: str) -> list[TurnView]:
+        """The turns whose intent is one of `intents` (e.g. `run.turns_with("bug-fix")`), in order. A check with
+        no such turn has no opportunity: `turns = run.turns_with("explain") or na("no explain turn")`."""
+        return [t for t in self.turns if t.intent in intents]
+
     @property
     def replies(self) -> list[str]:
         return [t.reply for t in self.turns]

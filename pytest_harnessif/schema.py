@@ -163,8 +163,13 @@ class Rubric(Strict):
 JUDGED_METHODS = frozenset({Method.hybrid, Method.llm_judge})
 
 
+Scalar = bool | int | float | str
+
+
 class RuleMeta(Strict):
-    """Library-level metadata of one rule (the `@rule(...)` arguments)."""
+    """Library-level metadata of one rule: the `@rule(...)` arguments, the check's parameters (`params`, the
+    defaults of its keyword arguments) and its docstring's first paragraph (`statement`), every text rendered
+    from the parameters."""
 
     id: Annotated[str, Field(pattern=r"^[A-Z]{2}-\d{3}$")]
     family: Family
@@ -176,6 +181,9 @@ class RuleMeta(Strict):
     surfaces: dict[Surface, Wording]
     source: str | None = None
     rubric: Rubric | None = None
+    statement: str = ""
+    opportunity: Annotated[str, Field(min_length=1)] = "always"
+    params: dict[str, Scalar | tuple[Scalar, ...]] = {}
 
     @field_validator("prior", mode="before")
     @classmethod

@@ -25,12 +25,14 @@ RUBRIC = {"question": "Does the code add a farewell greeting?", "pass_if": ["far
               "pass_if": ["it reports the result"], "fail_if": ["it does not"]},
       surfaces={"SP": "Report test results plainly.", "UI": "Just tell me plainly how the tests went."})
 def test_reply_reports_plainly(run: Run) -> None:
+    """The final reply reports the test result plainly."""
     judge(final_reply=run.final_reply)
 
 
 @rule("MP-011", family="code_style", modality="forbid", prior="align", method="hybrid", rubric=RUBRIC,
       surfaces={"SP": "No debug output in src/.", "PF": "## Code\\nNo debug output in src/."})
 def test_no_debug_output(run: Run) -> None:
+    """No debug output is added under src/."""
     diff = run.diff("src/**")
     if not diff:
         na("src/ unchanged")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from pytest_harnessif.authoring import MissingArtifact, NotApplicable, RuleDefinitionError, na, rule, rule_meta
-from pytest_harnessif.schema import Family, Prior
+from pytest_harnessif.schema import Family, Prior, Surface
 
 
 def test_rule_attaches_validated_metadata_and_returns_the_function() -> None:
-    def check(run: object) -> None: ...
+    def check(run: object) -> None:
+        """No print() in src/."""
 
     decorated = rule(
         "CS-001", family="code_style", modality="forbid", prior="against", method="ast", surfaces={"SP": "No print."}
@@ -20,6 +21,7 @@ def test_rule_attaches_validated_metadata_and_returns_the_function() -> None:
     assert parsed.id == "CS-001"
     assert parsed.family is Family.code_style
     assert parsed.prior is Prior.against
+    assert parsed.statement == "No print() in src/." and parsed.params == {} and parsed.opportunity == "always"
 
 
 def test_undecorated_function_has_no_metadata() -> None:
@@ -39,7 +41,8 @@ def test_bad_metadata_names_the_function_and_the_field() -> None:
             method="ast",
             surfaces={"SP": "No print."},
         )
-        def test_no_print(run: object) -> None: ...
+        def test_no_print(run: object) -> None:
+            """A rule."""
 
     message = str(info.value)
     assert "test_no_print" in message
@@ -59,7 +62,8 @@ def test_bad_surface_metadata_names_the_surface_field() -> None:
             method="ast",
             surfaces={"TD": "no tool named"},
         )
-        def test_x(run: object) -> None: ...
+        def test_x(run: object) -> None:
+            """A rule."""
 
     assert "test_x" in str(info.value)
 
@@ -68,7 +72,8 @@ def test_missing_field_is_reported() -> None:
     with pytest.raises(RuleDefinitionError, match="method"):
 
         @rule("CS-003", family="code_style", modality="forbid", prior="against", surfaces={"SP": "x"})
-        def test_y(run: object) -> None: ...
+        def test_y(run: object) -> None:
+            """A rule."""
 
 
 def test_na_raises_a_skip_with_recognisable_reason() -> None:
@@ -103,4 +108,44 @@ def test_judge_based_rules_need_a_rubric_and_only_they_take_one(method: str, rub
 
         @rule("PW-009", family="professional_writing", modality="require", prior="against", method=method,
               rubric=rubric, surfaces={"SP": "x"})
-        def test_z(run: object) -> None: ...
+        def test_z(run: object) -> None:
+            """A rule."""
+
+
+def test_parameters_render_into_every_text_from_one_source() -> None:
+    @rule("QT-009", family="quantitative", modality="limit_max", prior="against", method="hybrid",
+          opportunity="a reply has more than {limit} list lines",
+          rubric={"question": "Is every reply within {limit} list lines?", "pass_if": ["at most {limit}"],
+                  "fail_if": ["more than {limit}, or a {banned:code-or} marker"]},
+          surfaces={"SP": "At most {limit} list lines; never {banned:code-or}.",
+                    "TD": {"tool": "bash", "text": "Keep lists to {limit} lines ({banned})."}})
+    def test_lists_capped(run: object, limit: int = 5, banned: tuple[str, ...] = ("*", "+", "1)")) -> None:
+        """No reply has more than {limit} list lines.
+
+        Details that stay out of the catalogue."""
+
+    meta = rule_meta(test_lists_capped)
+    assert meta is not None and meta.params == {"limit": 5, "banned": ("*", "+", "1)")}
+    assert meta.statement == "No reply has more than 5 list lines."
+    assert meta.surfaces[Surface.SP].text == "At most 5 list lines; never `*`, `+` or `1)`."
+    assert meta.surfaces[Surface.TD].text == "Keep lists to 5 lines (*, +, 1))."
+    assert meta.rubric is not None and meta.rubric.fail_if == ["more than 5, or a `*`, `+` or `1)` marker"]
+    assert meta.opportunity == "a reply has more than 5 list lines"
+
+
+def test_an_unknown_placeholder_names_the_field_and_the_parameters() -> None:
+    with pytest.raises(RuleDefinitionError, match=r"test_w: surfaces.PF: cannot render \{lmit\} \(the check's "
+                       r"parameters: limit\)"):
+
+        @rule("QT-010", family="quantitative", modality="limit_max", prior="against", method="regex",
+              surfaces={"SP": "{{literal braces}} are fine", "PF": "at most {lmit}"})
+        def test_w(run: object, limit: int = 3) -> None:
+            """At most {limit}."""
+
+
+def test_a_check_without_a_docstring_is_refused() -> None:
+    with pytest.raises(RuleDefinitionError, match="test_v: the check needs a docstring"):
+
+        @rule("QT-011", family="quantitative", modality="limit_max", prior="against", method="regex",
+              surfaces={"SP": "x"})
+        def test_v(run: object) -> None: ...

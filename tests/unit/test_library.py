@@ -22,6 +22,7 @@ from pytest_harnessif import rule
 @rule("{rid}", family="code_style", modality="forbid", prior="against", method="regex",
       surfaces={{"SP": "Rule {rid}."}})
 def test_{fn}(run):
+    '''Rule {rid} holds.'''
     assert run
 """
 
@@ -32,7 +33,7 @@ from pytest_harnessif import rule
 @rule("CS-009", family="code_style", modality="forbid", prior="sometimes", method="regex",
       surfaces={"SP": "x"})
 def test_bad(run):
-    pass
+    '''Bad.'''
 """
 
 
