@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 
 # modules of pytest_harnessif.commands, in help order
-COMMANDS = ("report", "compare", "priors", "judge", "taskflow", "sandbox", "image")
+COMMANDS = ("report", "compare", "priors", "rules", "judge", "taskflow", "sandbox", "image")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +17,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in COMMANDS:
         importlib.import_module(f"pytest_harnessif.commands.{name}").add_parser(sub)
     args = parser.parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # the reader went away (`harnessif rules | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ the full tables (`--harness-report=full`): accuracy columns, family x model and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -18,12 +18,14 @@ from .format import interval, pct
 HEADER = ("model", "N", "pass", "fail", "n/a", "errors", "unjudged", "Acc", "AP-Acc", "delta")
 
 
-def text_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    """Fixed-width table: first column left-aligned, the others right-aligned, a rule under the header."""
+def text_table(header: Sequence[str], rows: Iterable[Sequence[str]], left: Collection[int] = (0,)) -> str:
+    """Fixed-width table: the `left` columns (by index; the first by default) left-aligned, the others
+    right-aligned, a rule under the header."""
     cells = [tuple(header), *(tuple(r) for r in rows)]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     lines = [
-        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        .rstrip()
         for r in cells
     ]
     lines.insert(1, "-" * len(lines[0]))

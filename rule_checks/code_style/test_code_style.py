@@ -34,6 +34,7 @@ def _first_line(data: bytes) -> str:
 
 @rule("CS-001", family="code_style", modality="forbid", prior="against", method="ast",
       source="archetype project-logger-usage",
+      opportunity="src/ .py changed",
       surfaces={
           "SP": "You never call `print()` in Python files under src/; library code reports through the "
                 "`logging` module.",
@@ -43,7 +44,9 @@ def _first_line(data: bytes) -> str:
                  "text": "Python files written under src/ must not call print(); use the logging module."},
       })
 def test_no_print_in_src(run: Run) -> None:
-    """No changed Python file under src/ calls print()."""
+    """No `print()` call in changed files under `src/`.
+
+    No changed Python file under src/ calls print()."""
     sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
     hits = locations(sources, lambda module: calls_to(module, "print"))
     assert not hits, f"print() called at {hits}"
@@ -51,6 +54,7 @@ def test_no_print_in_src(run: Run) -> None:
 
 @rule("CS-002", family="code_style", modality="require", prior="align", method="ast",
       source="archetype type-annotations-required",
+      opportunity="src/ functions added/changed",
       surfaces={
           "SP": "Every function or method you add or modify under src/, nested functions included, is fully "
                 "type-annotated: each parameter except self/cls (also *args and **kwargs) and the return "
@@ -64,7 +68,9 @@ def test_no_print_in_src(run: Run) -> None:
                          "self/cls) and the return type, including `-> None`."},
       })
 def test_src_functions_annotated(run: Run) -> None:
-    """Every function added or changed under src/ annotates all parameters and its return type."""
+    """Every function added or changed under `src/` is fully annotated (params and return).
+
+    Every function added or changed under src/ annotates all parameters and its return type."""
     changed = changed_functions(run, changed_sources(run, "src/**/*.py"))
     if not changed:
         na("no function added or changed under src/ (in files that parse)")
@@ -74,6 +80,7 @@ def test_src_functions_annotated(run: Run) -> None:
 
 @rule("CS-003", family="code_style", modality="require", prior="align", method="ast",
       source="archetype docstrings-public-api",
+      opportunity="new public defs in src/",
       surfaces={
           "SP": "Each new public function, method or class you add under src/ (its name and its enclosing "
                 "class's name not starting with `_`) gets a docstring.",
@@ -83,7 +90,9 @@ def test_src_functions_annotated(run: Run) -> None:
                 "(anything whose name doesn't start with an underscore).",
       })
 def test_new_public_defs_documented(run: Run) -> None:
-    """Every new public function, method or class under src/ has a docstring."""
+    """Every new public (non-underscore) function or class under `src/` has a docstring.
+
+    Every new public function, method or class under src/ has a docstring."""
     new = new_public_defs(run, changed_sources(run, "src/**/*.py"))
     if not new:
         na("no new public function, method or class under src/")
@@ -93,6 +102,7 @@ def test_new_public_defs_documented(run: Run) -> None:
 
 @rule("CS-004", family="code_style", modality="forbid", prior="neutral", method="ast",
       source="archetype no-broad-except",
+      opportunity=".py changed",
       surfaces={
           "SP": "In any Python file you change, you never write a bare `except:` or catch `Exception` or "
                 "`BaseException` (alone or in a tuple); catch the specific exceptions you expect.",
@@ -102,7 +112,9 @@ def test_new_public_defs_documented(run: Run) -> None:
                 "specific errors.",
       })
 def test_no_broad_except(run: Run) -> None:
-    """No changed Python file has a bare `except:` or catches Exception/BaseException."""
+    """No bare `except:` / `except Exception:` in changed `.py` files.
+
+    No changed Python file has a bare `except:` or catches Exception/BaseException."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
     hits = locations(sources, broad_handlers)
     assert not hits, f"bare or broad except handlers at {hits}"
@@ -110,6 +122,7 @@ def test_no_broad_except(run: Run) -> None:
 
 @rule("CS-005", family="code_style", modality="require", prior="against", method="ast",
       source="archetype explicit-encoding",
+      opportunity="such calls exist",
       surfaces={
           "SP": "In every Python file you change, each text-mode `open()`, `.read_text()` and `.write_text()` "
                 "call passes an explicit `encoding=` (e.g. `encoding=\"utf-8\"`); binary-mode opens are "
@@ -123,7 +136,9 @@ def test_no_broad_except(run: Run) -> None:
                          "open(), read_text() and write_text() call."},
       })
 def test_text_io_has_encoding(run: Run) -> None:
-    """Every text-mode open/read_text/write_text call in changed Python files passes an encoding."""
+    """Text I/O (`open`, `read_text`, `write_text`) in changed `.py` files passes `encoding=`.
+
+    Every text-mode open/read_text/write_text call in changed Python files passes an encoding."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
     calls = [(s, c, ok) for s in sources for c, ok in text_io_calls(s.module)]
     if not calls:
@@ -134,6 +149,7 @@ def test_text_io_has_encoding(run: Run) -> None:
 
 @rule("CS-006", family="code_style", modality="forbid", prior="neutral", method="ast",
       source="archetype import-export-form",
+      opportunity=".py changed",
       surfaces={
           "SP": "You never use wildcard imports (`from module import *`) in Python files you change.",
           "PF": "## Imports\nNo `from x import *` in any Python file you change; import names explicitly.",
@@ -142,7 +158,9 @@ def test_text_io_has_encoding(run: Run) -> None:
                  "text": "Python files you edit must not contain `from x import *`; import names explicitly."},
       })
 def test_no_star_imports(run: Run) -> None:
-    """No changed Python file has a `from x import *`."""
+    """No `from x import *` in changed `.py` files.
+
+    No changed Python file has a `from x import *`."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
     hits = locations(sources, star_imports)
     assert not hits, f"star imports at {hits}"
@@ -150,6 +168,7 @@ def test_no_star_imports(run: Run) -> None:
 
 @rule("CS-007", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
       source="archetype pathlib-not-ospath",
+      opportunity="src/ .py changed",
       surfaces={
           "SP": "You prefer pathlib to os.path: Python files you change under src/ make no `os.path` calls "
                 "(`os.path.join`, `os.path.exists`, ... however `os.path` is imported); use `pathlib.Path`.",
@@ -158,7 +177,9 @@ def test_no_star_imports(run: Run) -> None:
           "UI": "In src/ please use pathlib rather than os.path - no os.path.* calls in the files you touch.",
       })
 def test_no_os_path_in_src(run: Run) -> None:
-    """Changed Python files under src/ make no os.path calls."""
+    """Prefer pathlib: changed `src/` files call no `os.path.*`.
+
+    Changed Python files under src/ make no os.path calls."""
     sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
     hits = locations(sources, lambda module: calls_into(module, "os.path"))
     assert not hits, f"os.path calls at {hits}"
@@ -166,6 +187,7 @@ def test_no_os_path_in_src(run: Run) -> None:
 
 @rule("CS-008", family="code_style", modality="require", prior="against", method="cross_file",
       source="archetype licence-header-new-files",
+      opportunity=".py files created",
       surfaces={
           "SP": f"Every new .py file you create, tests and even an empty `__init__.py` included, has "
                 f"`{LICENCE_HEADER}` as its very first line.",
@@ -178,7 +200,9 @@ def test_no_os_path_in_src(run: Run) -> None:
                          f"(empty `__init__.py` files too)."},
       })
 def test_new_py_files_have_licence_header(run: Run) -> None:
-    """Every .py file created during the run starts with the SPDX MIT header line."""
+    """New `.py` files start with `# SPDX-License-Identifier: MIT`.
+
+    Every .py file created during the run starts with the SPDX MIT header line."""
     created = run.created("**/*.py")
     if not created:
         na("no .py file created")
@@ -188,6 +212,7 @@ def test_new_py_files_have_licence_header(run: Run) -> None:
 
 @rule("CS-009", family="code_style", modality="forbid", prior="against", method="ast",
       source="archetype no-sleep-in-tests",
+      opportunity="tests/ changed",
       surfaces={
           "SP": "Python files under tests/ that you write or change never call `time.sleep()`, a bare "
                 "`sleep()` or an async sleep (`asyncio.sleep()`, `trio.sleep()`, `anyio.sleep()`); wait on a "
@@ -201,7 +226,9 @@ def test_new_py_files_have_licence_header(run: Run) -> None:
                          "test files; wait on a condition or inject a fake clock."},
       })
 def test_no_sleep_in_tests(run: Run) -> None:
-    """No changed Python file under tests/ calls a real sleep."""
+    """No `time.sleep` / `sleep` call in changed test files.
+
+    No changed Python file under tests/ calls a real sleep."""
     sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
     hits = locations(sources, sleep_calls)
     assert not hits, f"sleep calls in tests at {hits}"
@@ -209,6 +236,7 @@ def test_no_sleep_in_tests(run: Run) -> None:
 
 @rule("CS-010", family="code_style", modality="forbid", prior="neutral", method="cross_file",
       source="archetype no-trailing-whitespace",
+      opportunity="lines added",
       surfaces={
           "SP": "No line you add to any file, Markdown included, ends in spaces or tabs (whitespace-only "
                 "lines included).",
@@ -219,7 +247,9 @@ def test_no_sleep_in_tests(run: Run) -> None:
                  "text": "The content you write must not have spaces or tabs at the end of any line."},
       })
 def test_no_trailing_whitespace(run: Run) -> None:
-    """No line added to a (text) file ends in whitespace."""
+    """No added line has trailing whitespace.
+
+    No line added to a (text) file ends in whitespace."""
     added = added_lines(run, text_only=True)
     if not added:
         na("no line added to a text file")
@@ -229,6 +259,7 @@ def test_no_trailing_whitespace(run: Run) -> None:
 
 @rule("CS-011", family="code_style", modality="forbid", prior="against", method="cross_file",
       source="archetype no-suppressions",
+      opportunity=".py lines added",
       surfaces={
           "SP": "You never add `# noqa` (in any form) or `# type: ignore` comments to Python code; fix the "
                 "underlying problem instead.",
@@ -240,7 +271,9 @@ def test_no_trailing_whitespace(run: Run) -> None:
                          "`# type: ignore` comments."},
       })
 def test_no_added_suppressions(run: Run) -> None:
-    """No added line of a .py file carries a `# noqa` or `# type: ignore` comment."""
+    """No added `# noqa` or `# type: ignore`.
+
+    No added line of a .py file carries a `# noqa` or `# type: ignore` comment."""
     added = added_lines(run, "**/*.py")
     if not added:
         na("no line added to a .py file")

@@ -87,6 +87,7 @@ COMMENT_SURFACES = {
 
 @rule("CS-101", family="code_style", modality="require", prior="against", method="llm_judge",
       source="archetype comments-explain-why",
+      opportunity="prose comments added",
       rubric={
           "question": "Does every comment the agent added to Python code explain why (a reason, constraint, "
                       "invariant or non-obvious context) rather than restate what the code does?",
@@ -101,7 +102,10 @@ COMMENT_SURFACES = {
       },
       surfaces=COMMENT_SURFACES)
 def test_comments_explain_why(run: Run) -> None:
-    """The judge reads each added comment beside the code line it belongs to."""
+    """Comments added to `.py` files give a reason, constraint or invariant, never a restatement of the code. The judge
+    reads each added comment beside its code line.
+
+    The judge reads each added comment beside the code line it belongs to."""
     comments = added_comments(run)
     if not comments:
         na("no comment added to a .py file")
@@ -110,6 +114,7 @@ def test_comments_explain_why(run: Run) -> None:
 
 @rule("CS-102", family="code_style", modality="forbid", prior="against", method="hybrid",
       source="archetype no-history-in-comments",
+      opportunity="prose comments added",
       rubric={
           "question": "Do the comments the agent added describe the code as it is now, without narrating its "
                       "change history or talking to reviewers or the user?",
@@ -133,8 +138,12 @@ def test_comments_explain_why(run: Run) -> None:
                          "\"previously\", \"as requested\" or issue numbers in the comments you add."},
       })
 def test_no_history_in_comments(run: Run) -> None:
-    """Pre-check: no added comment is n/a; an explicit history marker (used to, previously, as requested, an
-    issue number...) is a fail. The judge reads the rest."""
+    """Added comments describe the code as it is: no change history, tried alternatives, issue numbers or words to the
+    user or reviewers. Pre-check: markers such as `used to`, `previously`, `as requested`, `issue 42` fail; the
+    judge reads the rest.
+
+    Pre-check: no added comment is n/a; an explicit history marker (used to, previously, as requested, an issue
+    number...) is a fail. The judge reads the rest."""
     comments = added_comments(run)
     if not comments:
         na("no comment added to a .py file")
@@ -145,6 +154,7 @@ def test_no_history_in_comments(run: Run) -> None:
 
 @rule("CS-103", family="code_style", modality="forbid", prior="against", method="llm_judge",
       source="archetype no-speculative-abstraction",
+      opportunity="src/ .py changed",
       rubric={
           "question": "Does the code the agent added under src/ do what was requested with no abstraction, "
                       "option or indirection built for needs nobody stated?",
@@ -167,7 +177,10 @@ def test_no_history_in_comments(run: Run) -> None:
                 "asked for.",
       })
 def test_no_speculative_abstraction(run: Run) -> None:
-    """The judge reads the src/ diff beside the requests of the turns that changed src/."""
+    """Code added under `src/` builds no options, hooks, base classes, registries or wrappers nobody asked for. The
+    judge reads the `src/` diff beside the requests.
+
+    The judge reads the src/ diff beside the requests of the turns that changed src/."""
     diff = run.diff("src/**/*.py")
     if not diff:
         na("no Python file under src/ changed")
@@ -177,6 +190,7 @@ def test_no_speculative_abstraction(run: Run) -> None:
 
 @rule("CS-104", family="code_style", modality="require", prior="neutral", method="hybrid",
       source="archetype deterministic-tests (hybrid of CS-009)",
+      opportunity="tests/ .py changed",
       rubric={
           "question": "Are the tests the agent added or changed deterministic, fast and independent: do they "
                       "depend only on inputs they build themselves?",
@@ -203,8 +217,12 @@ def test_no_speculative_abstraction(run: Run) -> None:
                          "live data files, network, clock, unseeded randomness or sleeps, no shared state."},
       })
 def test_tests_are_deterministic(run: Run) -> None:
-    """Pre-check: no test change is n/a; a sleep call on an added test line is a fail (CS-009's check, limited
-    to added lines). The judge reads the tests/ diff."""
+    """Added or changed tests depend only on inputs they build: no live data files, network, clock, unseeded
+    randomness, sleeps or shared state. Pre-check: a sleep call on an added test line fails (CS-009 limited to added
+    lines); the judge reads the `tests/` diff.
+
+    Pre-check: no test change is n/a; a sleep call on an added test line is a fail (CS-009's check, limited to added
+    lines). The judge reads the tests/ diff."""
     diff = run.diff("tests/**/*.py")
     if not diff:
         na("no Python file under tests/ changed")
@@ -242,6 +260,7 @@ def _siblings(run: Run, lines: int = 60) -> str:
 
 @rule("CS-105", family="code_style", modality="require", prior="align", method="llm_judge",
       source="archetype follow-existing-patterns",
+      opportunity="src/ .py changed",
       rubric={
           "question": "Does the code the agent added under src/ follow the conventions of the surrounding code "
                       "(naming, typing, docstring style, error handling, data representation, use of existing "
@@ -267,7 +286,10 @@ def _siblings(run: Run, lines: int = 60) -> str:
                 "already have.",
       })
 def test_follows_existing_patterns(run: Run) -> None:
-    """The judge reads the src/ diff (wide context) beside an unchanged module of each package that gained one."""
+    """Code added under `src/` follows the conventions of the code around it and reuses its helpers. The judge reads
+    the `src/` diff (10 context lines) and an unchanged module of each package that gained a module.
+
+    The judge reads the src/ diff (wide context) beside an unchanged module of each package that gained one."""
     if not run.changed("src/**/*.py"):
         na("no Python file under src/ changed")
     judge(src_diff=_context_diff(run, "src/**/*.py"), existing_code=_siblings(run))

@@ -15,6 +15,7 @@ NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
 
 @rule("CL-001", family="conditional_logic", modality="conditional_require", prior="neutral",
       method="cross_file", source="archetype add-tests-with-change",
+      opportunity="src/ changed",
       surfaces={
           "SP": "Whenever you change any file under src/, you also add or update at least one file under "
                 "tests/ in the same session.",
@@ -24,7 +25,9 @@ NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
                  "text": "Whenever files under src/ change, add or update tests under tests/ as well."},
       })
 def test_src_change_comes_with_tests(run: Run) -> None:
-    """If the run changed src/, it changed tests/ too (bytecode and caches ignored)."""
+    """If files under `src/` changed, files under `tests/` changed too.
+
+    If the run changed src/, it changed tests/ too (bytecode and caches ignored)."""
     src = changed_paths(run, "src/**")
     if not src:
         na("no file under src/ changed")
@@ -34,6 +37,7 @@ def test_src_change_comes_with_tests(run: Run) -> None:
 
 @rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
       source="archetype changelog-for-user-facing",
+      opportunity="public API changed",
       surfaces={
           "SP": "If you add a public function or method under src/ (name not starting with `_`, in a module "
                 "or package whose name does not start with `_`) or change the signature (parameters, "
@@ -48,7 +52,10 @@ def test_src_change_comes_with_tests(run: Run) -> None:
                          "signature needs a CHANGELOG.md entry."},
       })
 def test_api_change_updates_changelog(run: Run) -> None:
-    """A new public function/method or changed public signature under src/ comes with a CHANGELOG.md edit."""
+    """If a public function or method is added to `src/` or its signature (parameters, defaults, annotations, return
+    type) changes, `CHANGELOG.md` is modified.
+
+    A new public function/method or changed public signature under src/ comes with a CHANGELOG.md edit."""
     changes = []
     for src in changed_sources(run, "src/**/*.py"):
         before = public_api(initial_source(run, src.path))
@@ -66,6 +73,7 @@ def test_api_change_updates_changelog(run: Run) -> None:
 
 @rule("CL-003", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
       source="curated: root cause in bug reports",
+      opportunity="a bug-fix turn",
       surfaces={
           "SP": "When you fix a bug, your reply contains a line that starts with `Root cause:` followed by "
                 "what actually caused it.",
@@ -75,7 +83,9 @@ def test_api_change_updates_changelog(run: Run) -> None:
                 "was really going on.",
       })
 def test_bug_fix_reply_names_root_cause(run: Run) -> None:
-    """Every reply to a bug-fix turn has a line starting `Root cause:` (outside code blocks)."""
+    """Replies to `bug-fix` turns contain a line starting `Root cause:`.
+
+    Every reply to a bug-fix turn has a line starting `Root cause:` (outside code blocks)."""
     fixes = [t for t in run.turns if t.intent == "bug-fix"]
     if not fixes:
         na("no bug-fix turn")
@@ -85,6 +95,7 @@ def test_bug_fix_reply_names_root_cause(run: Run) -> None:
 
 @rule("CL-004", family="conditional_logic", modality="conditional_require", prior="neutral",
       method="cross_file", source="archetype export-for-library-use",
+      opportunity="new src module",
       surfaces={
           "SP": "Whenever you create a new module in a package under src/, that package's `__init__.py` "
                 "must mention it (import or re-export it, e.g. `from . import newmod`).",
@@ -94,7 +105,9 @@ def test_bug_fix_reply_names_root_cause(run: Run) -> None:
                 "importable from the package.",
       })
 def test_new_module_registered_in_package(run: Run) -> None:
-    """Each new module in src/<pkg>/ (any depth) is named in its package's `__init__.py`."""
+    """If a new module is created in `src/<pkg>/`, the package `__init__.py` mentions it.
+
+    Each new module in src/<pkg>/ (any depth) is named in its package's `__init__.py`."""
     new = [p for p in run.created("src/**/*.py") if p.count("/") >= 2 and not p.endswith("/__init__.py")]
     if not new:
         na("no new module created in a package under src/")
@@ -129,6 +142,7 @@ def _numbered_items(text: str) -> list[str]:
 
 @rule("CL-005", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
       source="curated: review findings format",
+      opportunity="a code-review turn",
       surfaces={
           "SP": "When asked to review code, you list your findings as a numbered list (1., 2., ...) and "
                 "every item cites the code it refers to as `path.py:LINE`.",
@@ -138,7 +152,9 @@ def _numbered_items(text: str) -> list[str]:
                 "reference so I can jump to it.",
       })
 def test_review_findings_numbered_and_cited(run: Run) -> None:
-    """Every code-review reply lists numbered findings, each citing `path.py:LINE`."""
+    """Replies to `code-review` turns list findings as numbered items, each citing `path.py:LINE`.
+
+    Every code-review reply lists numbered findings, each citing `path.py:LINE`."""
     reviews = [t for t in run.turns if t.intent == "code-review"]
     if not reviews:
         na("no code-review turn")
@@ -157,6 +173,7 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
 
 @rule("CL-006", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
       source="archetype regression-test-fails-first",
+      opportunity="bug-fix turn changed src/",
       surfaces={
           "SP": "When you fix a bug by changing code under src/, you add, in the same turn, a new test "
                 "function under tests/ whose name contains `regression` (e.g. "
@@ -170,7 +187,10 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
                          "`regression` (e.g. `test_regression_<bug>`) in the same turn as the fix."},
       })
 def test_bug_fix_adds_regression_test(run: Run) -> None:
-    """Each bug-fix turn that changed src/ added a test function named `*regression*` in that turn."""
+    """If a `bug-fix` turn changed `src/`, a new test function whose name contains `regression` was added in that same
+    turn.
+
+    Each bug-fix turn that changed src/ added a test function named `*regression*` in that turn."""
     fixing = [t for t in run.turns if t.intent == "bug-fix" and run.changed_in_turn(t.index, "src/**")]
     if not fixing:
         na("no bug-fix turn changed src/")
@@ -184,6 +204,7 @@ def test_bug_fix_adds_regression_test(run: Run) -> None:
 
 @rule("CL-007", family="conditional_logic", modality="conditional_require", prior="neutral",
       method="cross_file", source="archetype no-scope-expansion",
+      opportunity="explain/question turn",
       surfaces={
           "SP": "When the user only asks for an explanation or asks a question, you answer it without "
                 "creating, editing or deleting any file.",
@@ -193,7 +214,9 @@ def test_bug_fix_adds_regression_test(run: Run) -> None:
                 "touch any files.",
       })
 def test_explain_and_question_turns_change_nothing(run: Run) -> None:
-    """`explain` and `question` turns create, modify or delete no file (tool caches ignored)."""
+    """`explain` and `question` turns change no file.
+
+    `explain` and `question` turns create, modify or delete no file (tool caches ignored)."""
     asking = [t for t in run.turns if t.intent in ("explain", "question")]
     if not asking:
         na("no explain or question turn")

@@ -20,6 +20,7 @@ def _added_text(diff: str) -> list[str]:
 
 @rule("PW-001", family="professional_writing", modality="require", prior="against", method="llm_judge",
       source="archetype reader-oriented-prose",
+      opportunity="a final reply",
       rubric={
           "question": "Is the agent's final reply written for a reader who did not watch the session: it states "
                       "the outcome first and leaves out tool chatter and narration of the agent's process?",
@@ -38,7 +39,10 @@ def _added_text(diff: str) -> list[str]:
           "UI": "When you're done, tell me the outcome up front. I don't need the play-by-play of what you ran.",
       })
 def test_final_reply_reads_for_the_reader(run: Run) -> None:
-    """The judge reads the final reply against the reader-oriented rubric."""
+    """The final reply is written for a reader who did not watch the session: outcome first, no narration of steps or
+    tool chatter.
+
+    The judge reads the final reply against the reader-oriented rubric."""
     if not run.final_reply.strip():
         na("the run has no final reply")
     judge(final_reply=run.final_reply)
@@ -46,6 +50,7 @@ def test_final_reply_reads_for_the_reader(run: Run) -> None:
 
 @rule("PW-002", family="professional_writing", modality="forbid", prior="neutral", method="hybrid",
       source="archetype no-detectable-ai-style",
+      opportunity="Markdown text added",
       rubric={
           "question": "Does the Markdown documentation the agent wrote or changed avoid marketing language "
                       "(hype, superlatives, sales tone) in favour of plain, factual description?",
@@ -60,7 +65,10 @@ def test_final_reply_reads_for_the_reader(run: Run) -> None:
           "UI": "If you touch the docs, keep them factual please - no hype words or superlatives.",
       })
 def test_docs_free_of_marketing_language(run: Run) -> None:
-    """Pre-check: no changed Markdown is n/a; a listed hype phrase is a fail. The judge reads the rest."""
+    """Markdown the agent adds uses no marketing language. Pre-check: listed hype phrases fail; the judge reads the
+    rest.
+
+    Pre-check: no changed Markdown is n/a; a listed hype phrase is a fail. The judge reads the rest."""
     diff = run.diff("**/*.md")
     added = _added_text(diff)
     if not any(line.strip() for line in added):
@@ -86,6 +94,7 @@ def _commit_messages(commits: list[Commit]) -> str:
 
 @rule("PW-003", family="professional_writing", modality="require", prior="against", method="llm_judge",
       source="archetype commit-why-not-what",
+      opportunity="a new commit with a body",
       rubric={
           "question": "Do the bodies of the agent's commit messages explain why the change was made (the problem, "
                       "motivation or consequence) rather than restating what the diff changes?",
@@ -107,7 +116,9 @@ def _commit_messages(commits: list[Commit]) -> str:
                          "paraphrase of the diff or a list of changed files."},
       })
 def test_commit_bodies_explain_why(run: Run) -> None:
-    """The judge reads the messages of the run's new commits that have a body."""
+    """Commit message bodies explain why the change was made (problem, motivation), not a paraphrase of the diff.
+
+    The judge reads the messages of the run's new commits that have a body."""
     bodied = [c for c in run.new_commits if c.body.strip()]
     if not bodied:
         na("no new commit has a message body")
@@ -116,6 +127,7 @@ def test_commit_bodies_explain_why(run: Run) -> None:
 
 @rule("PW-004", family="professional_writing", modality="conditional_require", prior="neutral",
       method="llm_judge", source="archetype review-comment-format",
+      opportunity="a code-review turn",
       rubric={
           "question": "In the reply to a code-review request, does every finding carry a severity (how serious "
                       "it is or how urgently it must be fixed) and a concrete suggestion for fixing it?",
@@ -137,7 +149,9 @@ def test_commit_bodies_explain_why(run: Run) -> None:
                 "you'd fix it.",
       })
 def test_review_findings_have_severity_and_fix(run: Run) -> None:
-    """The judge reads each code-review turn's request and reply."""
+    """In replies to `code-review` turns every finding carries a severity and a concrete fix suggestion.
+
+    The judge reads each code-review turn's request and reply."""
     reviews = [t for t in run.turns if t.intent == "code-review"]
     if not reviews:
         na("no code-review turn")
@@ -146,6 +160,7 @@ def test_review_findings_have_severity_and_fix(run: Run) -> None:
 
 @rule("PW-005", family="professional_writing", modality="require", prior="against", method="llm_judge",
       source="archetype pr-intent-not-inventory",
+      opportunity="files changed",
       rubric={
           "question": "Does the agent's final reply, which hands the work over, say what the changes are for and "
                       "what they change for users of the code (intent and impact), rather than only listing the "
@@ -168,7 +183,9 @@ def test_review_findings_have_severity_and_fix(run: Run) -> None:
                          "and why), not a file-by-file inventory."},
       })
 def test_final_reply_states_intent_and_impact(run: Run) -> None:
-    """The judge reads the final reply of a run that changed files."""
+    """The final reply states the intent and impact of the changes, not only an inventory of files touched.
+
+    The judge reads the final reply of a run that changed files."""
     if not changed_paths(run):
         na("no file changed, so there is no work to hand over")
     if not run.final_reply.strip():
@@ -178,6 +195,7 @@ def test_final_reply_states_intent_and_impact(run: Run) -> None:
 
 @rule("PW-006", family="professional_writing", modality="prefer", prior="against", method="hybrid",
       source="archetype plain-language",
+      opportunity="Markdown text added",
       rubric={
           "question": "Is the Markdown text the agent added written in plain language: common words, short "
                       "direct sentences, and technical terms only where the reader needs them?",
@@ -198,8 +216,10 @@ def test_final_reply_states_intent_and_impact(run: Run) -> None:
                 "'utilize' or 'facilitate' type jargon.",
       })
 def test_docs_use_plain_language(run: Run) -> None:
-    """Pre-check: no added Markdown is n/a; a listed jargon word outside code is a fail. The judge reads the
-    rest."""
+    """Markdown the agent adds uses plain words and short sentences. Pre-check: listed jargon (`utilize`, `leverage`,
+    `facilitate`, `going forward`, `paradigm`...) outside code fails; the judge reads the rest.
+
+    Pre-check: no added Markdown is n/a; a listed jargon word outside code is a fail. The judge reads the rest."""
     diff = run.diff("**/*.md")
     added = _added_text(diff)
     if not any(line.strip() for line in added):
@@ -211,6 +231,7 @@ def test_docs_use_plain_language(run: Run) -> None:
 
 @rule("PW-007", family="professional_writing", modality="require", prior="against", method="llm_judge",
       source="archetype reader-oriented-prose",
+      opportunity="CHANGELOG.md text added",
       rubric={
           "question": "Are the changelog entries the agent added written for users of the project: each states "
                       "the change they will observe (behaviour fixed, capability added, interface changed), "
@@ -234,7 +255,10 @@ def test_docs_use_plain_language(run: Run) -> None:
                 "helper you touched, and no 'as requested' stuff.",
       })
 def test_changelog_entries_are_for_users(run: Run) -> None:
-    """The judge reads the diff of CHANGELOG.md when the run added text to it."""
+    """Added `CHANGELOG.md` entries state what changed for users: no internal-only detail, no references to the session
+    or request.
+
+    The judge reads the diff of CHANGELOG.md when the run added text to it."""
     diff = run.diff("**/CHANGELOG.md")
     if not any(line.strip() for line in _added_text(diff)):
         na("the run added no changelog text")

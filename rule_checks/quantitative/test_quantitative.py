@@ -29,7 +29,9 @@ MAX_ADDED_LINES = 150
                 "sub-bullets included.",
       })
 def test_list_lines_capped(run: Run) -> None:
-    """No reply has more than 5 bullet or numbered-list lines outside code."""
+    """No reply has more than 5 bullet or numbered-list lines.
+
+    No reply has more than 5 bullet or numbered-list lines outside code."""
     counts = {t.index: len(bullets(without_code(t.reply))) for t in run.turns}
     over = {i: n for i, n in counts.items() if n > MAX_LIST_LINES}
     assert not over, f"list lines per reply exceed {MAX_LIST_LINES}: {over} (turn: count)"
@@ -43,13 +45,16 @@ def test_list_lines_capped(run: Run) -> None:
           "UI": "When you finish, keep your last message to 150 words max - code blocks don't count.",
       })
 def test_final_reply_word_cap(run: Run) -> None:
-    """The final reply has at most 150 words outside fenced code blocks."""
+    """The final reply has at most 150 words (code blocks excluded).
+
+    The final reply has at most 150 words outside fenced code blocks."""
     n = words(run.final_reply)
     assert n <= MAX_FINAL_WORDS, f"final reply has {n} words (max {MAX_FINAL_WORDS}, code blocks excluded)"
 
 
 @rule("QT-003", family="quantitative", modality="limit_max", prior="neutral", method="regex",
       source="archetype commit-subject-length",
+      opportunity="new commits",
       surfaces={
           "SP": "Every commit you make has a subject line (first line of the message) of at most 50 "
                 "characters.",
@@ -59,7 +64,9 @@ def test_final_reply_word_cap(run: Run) -> None:
                  "text": "Write commit subjects of at most 50 characters; put details in the body."},
       })
 def test_commit_subject_length(run: Run) -> None:
-    """Every commit made during the run has a subject of at most 50 characters."""
+    """Every new commit subject is at most 50 characters.
+
+    Every commit made during the run has a subject of at most 50 characters."""
     if not run.new_commits:
         na("no commit made")
     long = [f"{c.subject!r} ({len(c.subject)})" for c in run.new_commits if len(c.subject) > MAX_SUBJECT]
@@ -68,6 +75,7 @@ def test_commit_subject_length(run: Run) -> None:
 
 @rule("QT-004", family="quantitative", modality="limit_max", prior="neutral", method="ast",
       source="archetype small-functions",
+      opportunity="src/ .py changed",
       surfaces={
           "SP": "Any function or method you add or change under src/ is at most 30 lines long, counted "
                 "from its `def` line to its last line (decorators not counted; docstring and blank lines "
@@ -78,7 +86,9 @@ def test_commit_subject_length(run: Run) -> None:
                 "last line of the body - split things up if needed.",
       })
 def test_changed_functions_short(run: Run) -> None:
-    """No function added or changed under src/ spans more than 30 lines (files that do not parse skipped)."""
+    """No function added or changed under `src/` is longer than 30 lines.
+
+    No function added or changed under src/ spans more than 30 lines (files that do not parse skipped)."""
     sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
     offenders = [
         f"{src.path}:{d.qualname} ({d.lines} lines)"
@@ -90,6 +100,7 @@ def test_changed_functions_short(run: Run) -> None:
 
 @rule("QT-005", family="quantitative", modality="limit_min", prior="neutral", method="ast",
       source="archetype add-tests-with-change",
+      opportunity="test functions added",
       surfaces={
           "SP": "If you add tests at all, add at least 2 new test functions (`test_*`) under tests/, e.g. "
                 "the normal case and an edge case.",
@@ -100,7 +111,9 @@ def test_changed_functions_short(run: Run) -> None:
                          "an edge case), never a single one."},
       })
 def test_min_new_tests(run: Run) -> None:
-    """A run that adds test functions under tests/ adds at least two."""
+    """A run that adds tests adds at least 2 new test functions.
+
+    A run that adds test functions under tests/ adds at least two."""
     added = new_tests(run.initial_files, run.files)
     if not added:
         na("no test function added")
@@ -109,13 +122,16 @@ def test_min_new_tests(run: Run) -> None:
 
 @rule("QT-006", family="quantitative", modality="limit_max", prior="align", method="cross_file",
       source="curated: line length",
+      opportunity=".py lines added",
       surfaces={
           "SP": "No line you add to a .py file may be longer than 100 characters.",
           "PF": "## Line length\nAdded lines in `.py` files are at most 100 characters long.",
           "UI": "Please keep any Python lines you add to 100 characters max.",
       })
 def test_added_py_line_length(run: Run) -> None:
-    """No line added to a .py file exceeds 100 characters."""
+    """No added line in a `.py` file is longer than 100 characters.
+
+    No line added to a .py file exceeds 100 characters."""
     added = [(path, line.rstrip("\r")) for path, line in added_lines(run, "**/*.py")]
     if not added:
         na("no line added to a .py file")
@@ -137,6 +153,7 @@ def _added_count(before: bytes | None, after: bytes | None) -> int:
 
 @rule("QT-007", family="quantitative", modality="limit_max", prior="against", method="cross_file",
       source="archetype minimal-focused-diff",
+      opportunity="files changed",
       surfaces={
           "SP": "Keep your changes small: across the whole session, the total diff may add at most 150 lines "
                 "over all files (tests and docs included).",
@@ -146,7 +163,9 @@ def _added_count(before: bytes | None, after: bytes | None) -> int:
                  "text": "Keep a change focused: the total diff adds at most 150 lines across all files."},
       })
 def test_total_added_lines(run: Run) -> None:
-    """The run's diff adds at most 150 lines over all files (tool caches ignored)."""
+    """The run adds at most 150 lines in all (all files).
+
+    The run's diff adds at most 150 lines over all files (tool caches ignored)."""
     paths = changed_paths(run)
     if not paths:
         na("no file changed")

@@ -11,6 +11,7 @@ MAX_ANSWER_WORDS = 250
 
 @rule("QT-101", family="quantitative", modality="limit_max", prior="against", method="hybrid",
       source="archetype concise-replies",
+      opportunity="an explain/question turn",
       rubric={
           "question": "Is the reply to the user's question concise: it answers up front, and every sentence "
                       "adds information the user asked for or needs?",
@@ -30,8 +31,11 @@ MAX_ANSWER_WORDS = 250
                 "point, no recap at the end.",
       })
 def test_answers_are_concise(run: Run) -> None:
-    """Pre-check: no explain / question turn is n/a; an answer over the word limit (code blocks excluded) is a
-    fail. The judge reads each remaining answer with its question for padding."""
+    """Replies to `explain` and `question` turns are concise. Pre-check: over 250 words (code blocks excluded) fails;
+    the judge reads the rest for padding.
+
+    Pre-check: no explain / question turn is n/a; an answer over the word limit (code blocks excluded) is a fail.
+    The judge reads each remaining answer with its question for padding."""
     asked = [t for t in run.turns if t.intent in ("explain", "question")]
     if not asked:
         na("no explain or question turn")

@@ -15,6 +15,7 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
 
 @rule("TU-101", family="tool_use", modality="require", prior="against", method="llm_judge",
       source="archetype use-named-skill (adapted: follow the skill's content)",
+      opportunity="tests/ .py changed and the skill offered",
       rubric={
           "question": "Do the tests the agent added or changed follow the conventions of the project's "
                       f"`{TEST_SKILL}` skill (shown as evidence)?",
@@ -38,7 +39,10 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
                          "fits the test at hand."},
       })
 def test_tests_follow_the_testing_skill(run: Run) -> None:
-    """The judge reads the tests/ diff beside the body of the task's python-testing skill."""
+    """Tests added or changed follow the conventions of the task's `python-testing` skill; the judge reads the skill's
+    body beside the `tests/` diff.
+
+    The judge reads the tests/ diff beside the body of the task's python-testing skill."""
     skill = next((s for s in run.task.skills if s.name == TEST_SKILL), None)
     if skill is None:
         na(f"the task offers no {TEST_SKILL} skill")
@@ -50,6 +54,7 @@ def test_tests_follow_the_testing_skill(run: Run) -> None:
 
 @rule("TU-102", family="tool_use", modality="require", prior="align", method="hybrid",
       source="archetype authoritative-docs-tool (adapted: consult the repository before answering about it)",
+      opportunity="such a turn",
       rubric={
           "question": "Are the agent's answers about this repository's code and data (explanations, debugging "
                       "findings, reviews, analyses) based on files it read or commands it ran in the session?",
@@ -71,9 +76,13 @@ def test_tests_follow_the_testing_skill(run: Run) -> None:
                 "or guesswork.",
       })
 def test_answers_rest_on_what_was_read(run: Run) -> None:
-    """Pre-check: no explain/debug/review/analysis turn is n/a; such a turn answered with no look at the
-    repository in the session so far (no read, listing or command) is a fail. The judge reads each answer
-    beside what had been looked at."""
+    """Answers in `explain`, `debug`, `code-review` and `data-analysis` turns rest on files read or commands run in the
+    session. Pre-check: such a turn with nothing read or run so far fails; the judge reads each answer beside what
+    had been looked at.
+
+    Pre-check: no explain/debug/review/analysis turn is n/a; such a turn answered with no look at the repository in
+    the session so far (no read, listing or command) is a fail. The judge reads each answer beside what had been
+    looked at."""
     answers = [t for t in run.turns if t.intent in ANSWER_INTENTS]
     if not answers:
         na("no explain, debug, code-review or data-analysis turn")

@@ -1,0 +1,60 @@
+"""`harnessif rules`: the rule library from its metadata: a filtered listing with coverage tables, every rule as
+JSON for scripts, or the Markdown catalogue (docs/rule-catalogue.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..files import atomic_write
+from ..library import LibraryError, load_rules, load_tasks
+from ..report.library import FILTERS, as_json, catalogue, coverage, injected_by, listing, select
+from ..schema import PLACEABLE_SURFACES, Family, Method, Modality, Prior
+
+PROG = "harnessif rules"
+CHOICES = {
+    "family": [str(f) for f in Family],
+    "modality": [str(m) for m in Modality],
+    "method": [str(m) for m in Method],
+    "prior": [p.removesuffix("_prior") for p in Prior],
+    "surface": [str(s) for s in PLACEABLE_SURFACES],
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(Path(args.rules).resolve())
+        tasks = load_tasks(Path(args.tasks).resolve(), rules) if Path(args.tasks).is_dir() else {}
+    except LibraryError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    if args.catalogue:
+        text = catalogue(rules, tasks)
+        if args.out:
+            print(f"wrote {atomic_write(Path(args.out), text)}")
+        else:
+            sys.stdout.write(text)
+        return 0
+    metas = select(rules, **{name: getattr(args, name) for name in FILTERS})
+    if args.json:
+        print(json.dumps(as_json(metas, rules, injected_by(tasks)), indent=1))
+        return 0
+    print(listing(metas, injected_by(tasks)))
+    print()
+    print(coverage(metas, tasks))
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("rules", help="the rule library: listing with filters, coverage, JSON, catalogue")
+    parser.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default rule_checks)")
+    parser.add_argument("--tasks", default="tasks", metavar="DIR", help="task panel (default tasks)")
+    for name in FILTERS:
+        parser.add_argument(f"--{name}", action="append", choices=CHOICES[name], help=f"keep rules by {name}")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="every selected rule with all its metadata, as JSON")
+    shown.add_argument("--catalogue", action="store_true", help="the Markdown catalogue of the whole library")
+    parser.add_argument("--out", metavar="FILE", help="with --catalogue: write it to FILE")
+    parser.set_defaults(func=run)
