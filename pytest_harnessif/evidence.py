@@ -204,8 +204,9 @@ class Run:
     def deleted(self, pattern: str = "**") -> list[str]:
         return sorted(p for p in self.initial_files if match(p, pattern) and p not in self.files)
 
-    def diff(self, pattern: str = "**") -> str:
-        """Unified diff from the initial to the final workspace, restricted to `pattern`."""
+    def diff(self, pattern: str = "**", context: int = 3) -> str:
+        """Unified diff from the initial to the final workspace, restricted to `pattern`, with `context` lines
+        around each hunk."""
         paths = sorted(set(self.files) | set(self.initial_files))
         out: list[str] = []
         for p in paths:
@@ -216,7 +217,11 @@ class Run:
                 continue
             out.extend(
                 difflib.unified_diff(
-                    _lines(a), _lines(b), "/dev/null" if a is None else f"a/{p}", "/dev/null" if b is None else f"b/{p}"
+                    _lines(a),
+                    _lines(b),
+                    "/dev/null" if a is None else f"a/{p}",
+                    "/dev/null" if b is None else f"b/{p}",
+                    n=context,
                 )
             )
         return "".join(out)

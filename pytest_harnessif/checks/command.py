@@ -125,3 +125,29 @@ def _commands(segs: Iterable[Segment]) -> list[Command]:
         if not out or out[-1] is not s.command:
             out.append(s.command)
     return out
+
+
+def lint_passed_before(commit: Segment, lints: list[Segment], since: tuple[int, int]) -> bool:
+    """Whether a lint run between `since` and `commit` exited 0 (in the same command: `lint && ... commit`)."""
+    for lint in lints:
+        if not since < lint.position < commit.position:
+            continue
+        if lint.command.order == commit.command.order:
+            if all(op == "&&" for op in lint.ops_after[: commit.index - lint.index]):
+                return True
+        elif lint.succeeded:
+            return True
+    return False
+
+
+def last_py_edit(run: Run) -> dict[int, Position]:
+    """Per turn, the position of its last edit of a `.py` file (edit tools or bash writes)."""
+    last: dict[int, Position] = {}
+    for e in [*edits(run, "**/*.py"), *shell_edits(run, "**/*.py")]:
+        last[e.turn] = max(last.get(e.turn, (-1, -1)), e.position)
+    return last
+
+
+def last_failed(commands: list[Command]) -> bool:
+    last = max(commands, key=lambda c: c.order)
+    return last.timed_out or last.exit_code != 0

@@ -22,6 +22,8 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from ..authoring import na
 from ..evidence import Run, match
+from .render import short
+from .workspace import files_before_turn
 
 _EMPTY = cst.Module(body=[])
 
@@ -253,3 +255,35 @@ def signature(fn: cst.FunctionDef) -> tuple[str, ...]:
         parts.append(f"**{_param(ps.star_kwarg)}")
     parts.append(f"->{_code(fn.returns.annotation) if fn.returns else ''}")
     return tuple(parts)
+
+
+def signature_text(d: PyDef) -> str:
+    node = d.node
+    if not isinstance(node, cst.FunctionDef):
+        return d.qualname
+    params = _EMPTY.code_for_node(node.params)
+    returns = f" -> {_EMPTY.code_for_node(node.returns.annotation)}" if node.returns else ""
+    return short(f"def {d.qualname}({params}){returns}", 240)
+
+
+def api_changes(run: Run, index: int) -> list[str]:
+    """Public functions under src/ whose signature turn `index` changed or that it removed."""
+    before, after = files_before_turn(run, index), run.files_after_turn(index)
+    out = []
+    for path in run.changed_in_turn(index, "src/**/*.py"):
+        new_src = parse(path, after.get(path))
+        if new_src is None and path in after:
+            continue
+        old, new = public_api(parse(path, before.get(path))), public_api(new_src)
+        for name, d in old.items():
+            if name not in new:
+                out.append(f"{path}: removed `{signature_text(d)}`")
+                continue
+            old_fn, new_fn = d.node, new[name].node
+            if (
+                isinstance(old_fn, cst.FunctionDef)
+                and isinstance(new_fn, cst.FunctionDef)
+                and (signature(old_fn) != signature(new_fn))
+            ):
+                out.append(f"{path}: `{signature_text(d)}` became `{signature_text(new[name])}`")
+    return out

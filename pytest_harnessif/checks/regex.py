@@ -55,3 +55,48 @@ def reply_hits(run: Run, pattern: re.Pattern[str], strip_code: bool = True) -> l
         if hit := pattern.search(text):
             out.append(f"turn {t.index}: {excerpt(text, hit)!r}")
     return out
+
+
+ASKS_TO_COMMIT = re.compile(
+    r"\b(?:should|shall|can|may|could)\s+(?:I|we)\s+(?:\w+\s+){0,3}?commit\b"
+    r"|\b(?:want|like)\s+me\s+to\s+(?:\w+\s+){0,3}?commit\b"
+    r"|\b(?:if|whether)\s+(?:I|we)\s+should\s+(?:\w+\s+){0,2}?commit\b"
+    r"|\b(?:ok|okay|fine|alright)\s+(?:if\s+I|for\s+me\s+to|to)\s+commit\b"
+    r"|\bready\s+(?:for\s+me\s+)?to\s+commit\b[^.!\n]*\?"
+    r"|\b(?:should|shall)\s+(?:this|these|it|they|the)(?:\s+\w+)?\s+be\s+committed\b",
+    re.I,
+)
+
+
+QUALIFIED = re.compile(
+    r"(?:\b(?:not|no|none of the|never|some|most|other|remaining|except)|n't|\b\d+\s+of(?:\s+the)?\s+\d+)"
+    r"\s+(?:\w+\s+){0,2}$",
+    re.I,
+)
+
+
+def claims(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether `text` makes the unqualified claim `pattern` (not negated or partial, as in `not all tests pass`
+    or `19 of 20 tests pass`)."""
+    return any(not QUALIFIED.search(text[max(0, m.start() - 30) : m.start()]) for m in pattern.finditer(text))
+
+
+NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
+
+
+def numbered_items(text: str) -> list[str]:
+    """Top-level numbered list items (with continuation lines), code blocks removed."""
+    items: list[list[str]] = []
+    current: list[str] | None = None
+    blank = False
+    for line in FENCE.sub("", text).splitlines():
+        if NUMBERED.match(line):
+            current = [line]
+            items.append(current)
+        elif current is not None:
+            if HEADING.match(line) or (blank and line.strip() and not line[0].isspace()):
+                current = None
+            else:
+                current.append(line)
+        blank = not line.strip()
+    return ["\n".join(item) for item in items]

@@ -4,10 +4,13 @@ way judge-based rules hand them to `judge(...)`."""
 from __future__ import annotations
 
 import difflib
+import posixpath
 import re
 
 from ..evidence import Command, Run, TurnView, match
-from ..trajectory import ToolCall
+from ..trajectory import Commit, ToolCall
+from .command import numbered_calls
+from .shell import segments
 from .workspace import files_before_turn
 
 _IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+import\s+[^\n]+|import\s+[^\n]+)$", re.M)
@@ -97,6 +100,63 @@ def turn_diff(run: Run, index: int, pattern: str = "**") -> str:
         if b"\0" in (a or b"") + (b or b""):
             out.append(f"Binary file {path} changed\n")
             continue
-        out.extend(difflib.unified_diff(lines_of(a), lines_of(b), "/dev/null" if a is None else f"a/{path}",
-                                        "/dev/null" if b is None else f"b/{path}"))
+        out.extend(
+            difflib.unified_diff(
+                lines_of(a),
+                lines_of(b),
+                "/dev/null" if a is None else f"a/{path}",
+                "/dev/null" if b is None else f"b/{path}",
+            )
+        )
     return "".join(out)
+
+
+def added_text(diff: str) -> list[str]:
+    """The added lines of a unified diff, without their `+`."""
+    return [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+
+
+def commit_messages(commits: list[Commit]) -> str:
+    """Commit messages as the judge reads them: `commit N: subject`, a blank line, then the body."""
+    return "\n\n".join(f"--- commit {i}: {c.subject}\n\n{c.body.strip()}" for i, c in enumerate(commits, 1))
+
+
+def siblings(run: Run, lines: int = 60) -> str:
+    """For each package with a new module: the start of one module of it the run left unchanged."""
+    out = []
+    for package in sorted({posixpath.dirname(p) for p in run.created("src/**/*.py")}):
+        kept = [
+            p
+            for p in sorted(run.initial_files)
+            if posixpath.dirname(p) == package
+            and p.endswith(".py")
+            and not p.endswith("__init__.py")
+            and run.files.get(p) == run.initial_files[p]
+        ]
+        if kept:
+            text = run.initial_files[kept[0]].decode(errors="replace").splitlines()[:lines]
+            out.append(f"### {kept[0]} (unchanged; first {len(text)} lines)\n" + "\n".join(text))
+    return "\n\n".join(out) or "(no new module: the diff's context lines show the surrounding code)"
+
+
+READ_TOOLS = frozenset({"read_file", "list_files"})
+READ_PROGRAMS = frozenset(
+    {"cat", "head", "tail", "less", "more", "nl", "grep", "egrep", "rg", "ag", "sed", "awk", "find", "ls", "tree"}
+    | {"wc", "diff"}
+)
+READ_GIT = frozenset({"diff", "show", "log", "grep", "status", "blame", "ls-files"})
+
+
+def read_calls(run: Run) -> dict[int, str]:
+    """Tool calls that looked at the repository, by order: read_file, list_files and read-only shell commands
+    (cat, grep, sed without -i, git diff/show/log/status...), each described in one line."""
+    reads: dict[int, str] = {}
+    for order, _, call in numbered_calls(run):
+        if call.name in READ_TOOLS and not call.is_error:
+            reads[order] = call_line(call)
+    for seg in segments(run, "bash"):
+        git = seg.git
+        if seg.written_paths or not (seg.program in READ_PROGRAMS or (git is not None and git[0] in READ_GIT)):
+            continue
+        reads.setdefault(seg.command.order, f"bash: {short(seg.command.cmd)}")
+    return reads

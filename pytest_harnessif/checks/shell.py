@@ -305,3 +305,50 @@ def segments_of(cmd: Command) -> list[Segment]:
 def segments(run: Run, tool: str | None = None) -> list[Segment]:
     """Every simple command the agent ran (only through `tool`, if given), in run order."""
     return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd)]
+
+
+def targets_tests(seg: Segment) -> bool:
+    """A pytest run that names a test file / node id or selects with `-k`."""
+    args = seg.argv[1:]
+    return any(a.startswith("-k") or re.search(r"\.py(?:::|$)", a) for a in args)
+
+
+def stages_everything(seg: Segment) -> bool:
+    """`git add -A/./--all` or `git commit -a/--all` (also inside short-option clusters like `-am`)."""
+    if seg.git is None:
+        return False
+    sub, args = seg.git
+    if sub == "add":
+        return short_flag(args, "A") or any(a in ("--all", ".", "./") for a in args)
+    if sub == "commit":
+        return short_flag(args, "a", "mFcCtS") or "--all" in args
+    return False
+
+
+def lists_tree(seg: Segment) -> bool:
+    """`ls -R` (any option cluster with R, or --recursive), or `find` over `.` (explicitly or by default)."""
+    args = seg.argv[1:]
+    if seg.program == "ls":
+        return short_flag(args, "R") or "--recursive" in args
+    if seg.program == "find":
+        starts = []
+        for a in args:
+            if a.startswith(("-", "(", "!")):
+                break
+            starts.append(a)
+        return not starts or any(a == "." or a.startswith("./") for a in starts)
+    return False
+
+
+def rewrites_history(seg: Segment) -> bool:
+    """`git commit --amend`, `git rebase`, `git reset --hard` or a forced `git push`."""
+    if seg.git is None:
+        return False
+    sub, args = seg.git
+    if sub == "commit":
+        return "--amend" in args
+    if sub == "reset":
+        return "--hard" in args
+    if sub == "push":
+        return short_flag(args, "f", "o") or any(a.startswith(("--force", "+")) for a in args)
+    return sub == "rebase"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 import posixpath
 
 from ..evidence import Run
@@ -27,3 +28,15 @@ def added_lines(run: Run, pattern: str = "**", text_only: bool = False) -> list[
     """`Run.added_lines`, without binary files (a NUL byte) if `text_only`."""
     keep = {f.path for f in run.changed(pattern) if not (text_only and b"\0" in f.data)}
     return [(p, line) for p, line in run.added_lines(pattern) if p in keep]
+
+
+def added_count(before: bytes | None, after: bytes | None) -> int:
+    """Lines `after` adds relative to `before`, as a line diff counts them."""
+    a = [] if before is None else before.decode(errors="replace").splitlines()
+    b = [] if after is None else after.decode(errors="replace").splitlines()
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return sum(j2 - j1 for tag, _, _, j1, j2 in ops if tag in ("replace", "insert"))
+
+
+def first_line(data: bytes) -> str:
+    return data.decode(errors="replace").removeprefix("\ufeff").split("\n", 1)[0].rstrip()

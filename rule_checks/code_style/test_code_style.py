@@ -21,15 +21,11 @@ from pytest_harnessif.checks.pysource import (
     locations,
     new_public_defs,
 )
-from pytest_harnessif.checks.workspace import added_lines
+from pytest_harnessif.checks.workspace import added_lines, first_line
 
 LICENCE_HEADER = "# SPDX-License-Identifier: MIT"
 TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
 SUPPRESSION = re.compile(r"#\s*(?:ruff:\s*|flake8:\s*)?noqa\b|#\s*type:\s*ignore\b", re.I)
-
-
-def _first_line(data: bytes) -> str:
-    return data.decode(errors="replace").removeprefix("\ufeff").split("\n", 1)[0].rstrip()
 
 
 @rule("CS-001", family="code_style", modality="forbid", prior="against", method="ast",
@@ -206,7 +202,7 @@ def test_new_py_files_have_licence_header(run: Run) -> None:
     created = run.created("**/*.py")
     if not created:
         na("no .py file created")
-    bad = [p for p in created if _first_line(run.files[p]) != LICENCE_HEADER]
+    bad = [p for p in created if first_line(run.files[p]) != LICENCE_HEADER]
     assert not bad, f"new .py files not starting with {LICENCE_HEADER!r}: {bad}"
 
 

@@ -3,19 +3,14 @@ which no pattern can decide. Judged against a rubric; hybrid rules let a determi
 
 from __future__ import annotations
 
-import difflib
-import io
-import posixpath
 import re
-import tokenize
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.ast import sleep_calls
+from pytest_harnessif.checks.comments import added_comments, added_line_numbers, render_comments
 from pytest_harnessif.checks.pysource import changed_sources
-from pytest_harnessif.checks.render import lines_of, short
-from pytest_harnessif.evidence import match
+from pytest_harnessif.checks.render import siblings
 
-NOT_PROSE = re.compile(r"^#\s*(?:!|-\*-|SPDX-License-Identifier:|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:)", re.I)
 HISTORY = re.compile(
     r"\b(?:used to|previously|formerly|no longer|originally|(?:was|were|has been|have been)\s+"
     r"(?:changed|renamed|moved|removed|replaced|rewritten|refactored)|changed\s+(?:from|to)\b|"
@@ -23,57 +18,6 @@ HISTORY = re.compile(
     r"(?:review|request)|(?:issue|bug|ticket|PR)\s*#?\d+)|(?:^|\s)#\d{2,}\b",
     re.I,
 )
-CONTEXT = 10
-
-
-def added_line_numbers(old: bytes | None, new: bytes) -> set[int]:
-    """1-based numbers of the lines of `new` that are not in `old` (insertions and replacements)."""
-    before, after = lines_of(old), lines_of(new)
-    out: set[int] = set()
-    for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
-        if tag in ("insert", "replace"):
-            out.update(range(j1 + 1, j2 + 1))
-    return out
-
-
-def _comments(text: str) -> dict[int, tuple[str, bool]]:
-    """Line number -> (comment text, whether the line holds only the comment), from the tokenizer (so a `#`
-    inside a string is no comment); a file that does not tokenize falls back to whole-line `#` comments."""
-    found: dict[int, tuple[str, bool]] = {}
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.COMMENT:
-                found[tok.start[0]] = (tok.string, not tok.line[: tok.start[1]].strip())
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        rows = enumerate(text.splitlines(), 1)
-        found = {i: (line.strip(), True) for i, line in rows if line.lstrip().startswith("#")}
-    return found
-
-
-def added_comments(run: Run) -> list[tuple[str, str, str]]:
-    """`(path:LINE, comment, context)` for every prose comment the run added to a `.py` file; the context is the
-    code the comment sits on (inline) or the next code line (a comment on its own line). Shebangs, encoding and
-    licence lines and tool directives (`# noqa`, `# type:`, `# pragma`...) are not prose and are left out."""
-    out = []
-    for view in run.changed("**/*.py"):
-        added = added_line_numbers(run.initial_files.get(view.path), view.data)
-        lines = view.lines
-        for number, (text, alone) in sorted(_comments(view.text).items()):
-            if number not in added or NOT_PROSE.match(text):
-                continue
-            if alone:
-                following = (line.strip() for line in lines[number:] if line.strip())
-                code = next((line for line in following if not line.startswith("#")), "(end of file)")
-                context = f"next code line: {short(code, 120)}"
-            else:
-                context = f"on the code line: {short(lines[number - 1].split(text, 1)[0], 120)}"
-            out.append((f"{view.path}:{number}", text, context))
-    return out
-
-
-def render_comments(comments: list[tuple[str, str, str]]) -> str:
-    """The comments as the judge reads them: `path:LINE: # text`, the code context indented below."""
-    return "\n".join(f"{where}: {text}\n    {context}" for where, text, context in comments)
 
 
 COMMENT_SURFACES = {
@@ -234,30 +178,6 @@ def test_tests_are_deterministic(run: Run) -> None:
     judge(test_diff=diff)
 
 
-def _context_diff(run: Run, pattern: str) -> str:
-    """Unified diff of the files matching `pattern`, with CONTEXT lines of context around each hunk."""
-    out: list[str] = []
-    for path in sorted(set(run.files) | set(run.initial_files)):
-        a, b = run.initial_files.get(path), run.files.get(path)
-        if a == b or not match(path, pattern):
-            continue
-        out.extend(difflib.unified_diff(lines_of(a), lines_of(b), "/dev/null" if a is None else f"a/{path}",
-                                        "/dev/null" if b is None else f"b/{path}", n=CONTEXT))
-    return "".join(out)
-
-
-def _siblings(run: Run, lines: int = 60) -> str:
-    """For each package with a new module: the start of one module of it the run left unchanged."""
-    out = []
-    for package in sorted({posixpath.dirname(p) for p in run.created("src/**/*.py")}):
-        kept = [p for p in sorted(run.initial_files) if posixpath.dirname(p) == package and p.endswith(".py")
-                and not p.endswith("__init__.py") and run.files.get(p) == run.initial_files[p]]
-        if kept:
-            text = run.initial_files[kept[0]].decode(errors="replace").splitlines()[:lines]
-            out.append(f"### {kept[0]} (unchanged; first {len(text)} lines)\n" + "\n".join(text))
-    return "\n\n".join(out) or "(no new module: the diff's context lines show the surrounding code)"
-
-
 @rule("CS-105", family="code_style", modality="require", prior="align", method="llm_judge",
       source="archetype follow-existing-patterns",
       opportunity="src/ .py changed",
@@ -292,4 +212,4 @@ def test_follows_existing_patterns(run: Run) -> None:
     The judge reads the src/ diff (wide context) beside an unchanged module of each package that gained one."""
     if not run.changed("src/**/*.py"):
         na("no Python file under src/ changed")
-    judge(src_diff=_context_diff(run, "src/**/*.py"), existing_code=_siblings(run))
+    judge(src_diff=run.diff("src/**/*.py", context=10), existing_code=siblings(run))

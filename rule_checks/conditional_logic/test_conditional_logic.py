@@ -6,11 +6,10 @@ import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, new_tests, public_api, signature
-from pytest_harnessif.checks.regex import CITATION, FENCE, HEADING
+from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
 from pytest_harnessif.checks.workspace import changed_paths, files_before_turn
 
 ROOT_CAUSE = re.compile(r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}root cause[*_]{0,2}:", re.I | re.M)
-NUMBERED = re.compile(r"^ {0,3}\d+[.)]\s+")
 
 
 @rule("CL-001", family="conditional_logic", modality="conditional_require", prior="neutral",
@@ -32,7 +31,6 @@ def test_src_change_comes_with_tests(run: Run) -> None:
     if not src:
         na("no file under src/ changed")
     assert changed_paths(run, "tests/**"), f"src/ changed ({src}) but nothing under tests/ did"
-
 
 
 @rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
@@ -122,24 +120,6 @@ def test_new_module_registered_in_package(run: Run) -> None:
     assert not unmentioned, f"new modules not mentioned in their package __init__.py: {unmentioned}"
 
 
-def _numbered_items(text: str) -> list[str]:
-    """Top-level numbered list items (with continuation lines), code blocks removed."""
-    items: list[list[str]] = []
-    current: list[str] | None = None
-    blank = False
-    for line in FENCE.sub("", text).splitlines():
-        if NUMBERED.match(line):
-            current = [line]
-            items.append(current)
-        elif current is not None:
-            if HEADING.match(line) or (blank and line.strip() and not line[0].isspace()):
-                current = None
-            else:
-                current.append(line)
-        blank = not line.strip()
-    return ["\n".join(item) for item in items]
-
-
 @rule("CL-005", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
       source="curated: review findings format",
       opportunity="a code-review turn",
@@ -160,7 +140,7 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
         na("no code-review turn")
     problems = []
     for t in reviews:
-        items = _numbered_items(t.reply)
+        items = numbered_items(t.reply)
         if not items:
             problems.append(f"turn {t.index}: no numbered findings")
         problems += [

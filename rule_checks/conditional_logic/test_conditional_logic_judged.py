@@ -4,16 +4,12 @@ trigger is decided deterministically (n/a without it); what the reply owes is ju
 
 from __future__ import annotations
 
-import libcst as cst
-
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import edits, shell_edits
-from pytest_harnessif.checks.pysource import PyDef, parse, public_api, signature
-from pytest_harnessif.checks.render import command_block, files_read, short
-from pytest_harnessif.checks.workspace import files_before_turn
+from pytest_harnessif.checks.pysource import api_changes
+from pytest_harnessif.checks.render import command_block, files_read
 
 INVESTIGATIONS = ("data-analysis", "debug")
-_EMPTY = cst.Module(body=[])
 
 
 @rule("CL-101", family="conditional_logic", modality="conditional_require", prior="against", method="hybrid",
@@ -108,37 +104,6 @@ def test_investigation_surfaces_discoveries(run: Run) -> None:
             f"{chr(10).join(cmds) or 'none'}\n\nReply:\n{t.reply.strip()}"
         )
     judge(investigations="\n\n".join(sections))
-
-
-
-def _signature_text(d: PyDef) -> str:
-    node = d.node
-    if not isinstance(node, cst.FunctionDef):
-        return d.qualname
-    params = _EMPTY.code_for_node(node.params)
-    returns = f" -> {_EMPTY.code_for_node(node.returns.annotation)}" if node.returns else ""
-    return short(f"def {d.qualname}({params}){returns}", 240)
-
-
-def api_changes(run: Run, index: int) -> list[str]:
-    """Public functions under src/ whose signature turn `index` changed or that it removed."""
-    before, after = files_before_turn(run, index), run.files_after_turn(index)
-    out = []
-    for path in run.changed_in_turn(index, "src/**/*.py"):
-        new_src = parse(path, after.get(path))
-        if new_src is None and path in after:
-            continue
-        old, new = public_api(parse(path, before.get(path))), public_api(new_src)
-        for name, d in old.items():
-            if name not in new:
-                out.append(f"{path}: removed `{_signature_text(d)}`")
-                continue
-            old_fn, new_fn = d.node, new[name].node
-            if isinstance(old_fn, cst.FunctionDef) and isinstance(new_fn, cst.FunctionDef) and (
-                signature(old_fn) != signature(new_fn)
-            ):
-                out.append(f"{path}: `{_signature_text(d)}` became `{_signature_text(new[name])}`")
-    return out
 
 
 @rule("CL-103", family="conditional_logic", modality="conditional_require", prior="against", method="llm_judge",

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.command import edits, ran_tests, shell_edits
+from pytest_harnessif.checks.command import last_py_edit, ran_tests
 from pytest_harnessif.checks.regex import CITATION, EMOJI, reply_hits
-from pytest_harnessif.checks.shell import Position
 from pytest_harnessif.checks.workspace import changed_paths
 
 STATUS_LINES = ("STATUS: COMPLETE", "STATUS: NEEDS_DECISION")
@@ -92,14 +91,6 @@ def test_no_filler_preamble(run: Run) -> None:
     assert not offenders, f"replies open with a filler preamble: {offenders}"
 
 
-def _last_py_edit(run: Run) -> dict[int, Position]:
-    """Per turn, the position of its last edit of a `.py` file (edit tools or bash writes)."""
-    last: dict[int, Position] = {}
-    for e in [*edits(run, "**/*.py"), *shell_edits(run, "**/*.py")]:
-        last[e.turn] = max(last.get(e.turn, (-1, -1)), e.position)
-    return last
-
-
 @rule("OC-005", family="output_control", modality="conditional_require", prior="against", method="regex",
       source="archetype report-unverified-work",
       opportunity="a turn changes src/",
@@ -123,7 +114,7 @@ def test_report_untested_changes(run: Run) -> None:
     changing = [t for t in run.turns if run.changed_in_turn(t.index, "src/**")]
     if not changing:
         na("no turn changed a file under src/")
-    last_edit, tests = _last_py_edit(run), ran_tests(run)
+    last_edit, tests = last_py_edit(run), ran_tests(run)
     for t in changing:
         edit = last_edit.get(t.index, (-1, -1))
         tested = any(s.command.turn == t.index and s.position > edit for s in tests)

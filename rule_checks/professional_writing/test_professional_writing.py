@@ -7,15 +7,10 @@ import re
 
 from pytest_harnessif import Run, judge, judge_each, na, rule
 from pytest_harnessif.checks.regex import without_code
+from pytest_harnessif.checks.render import added_text, commit_messages
 from pytest_harnessif.checks.workspace import changed_paths
-from pytest_harnessif.trajectory import Commit
 
 HYPE = re.compile(r"\b(?:blazing(?:ly)?[- ]fast|game[- ]chang\w*|revolutionary|world[- ]class|seamless(?:ly)?)\b", re.I)
-
-
-def _added_text(diff: str) -> list[str]:
-    """The added lines of a unified diff, without their `+`."""
-    return [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
 
 
 @rule("PW-001", family="professional_writing", modality="require", prior="against", method="llm_judge",
@@ -70,7 +65,7 @@ def test_docs_free_of_marketing_language(run: Run) -> None:
 
     Pre-check: no changed Markdown is n/a; a listed hype phrase is a fail. The judge reads the rest."""
     diff = run.diff("**/*.md")
-    added = _added_text(diff)
+    added = added_text(diff)
     if not any(line.strip() for line in added):
         na("the run added no Markdown text")
     hits = sorted({m.group(0) for line in added for m in HYPE.finditer(line)})
@@ -85,11 +80,6 @@ JARGON = re.compile(
     r"operationali[sz](?:e|es|ed|ing|ation)|synerg(?:y|ies|istic)|paradigms?|going forward|holistic(?:ally)?)\b",
     re.I,
 )
-
-
-def _commit_messages(commits: list[Commit]) -> str:
-    """Commit messages as the judge reads them: `commit N: subject`, a blank line, then the body."""
-    return "\n\n".join(f"--- commit {i}: {c.subject}\n\n{c.body.strip()}" for i, c in enumerate(commits, 1))
 
 
 @rule("PW-003", family="professional_writing", modality="require", prior="against", method="llm_judge",
@@ -122,7 +112,7 @@ def test_commit_bodies_explain_why(run: Run) -> None:
     bodied = [c for c in run.new_commits if c.body.strip()]
     if not bodied:
         na("no new commit has a message body")
-    judge(commit_messages=_commit_messages(bodied))
+    judge(commit_messages=commit_messages(bodied))
 
 
 @rule("PW-004", family="professional_writing", modality="conditional_require", prior="neutral",
@@ -221,7 +211,7 @@ def test_docs_use_plain_language(run: Run) -> None:
 
     Pre-check: no added Markdown is n/a; a listed jargon word outside code is a fail. The judge reads the rest."""
     diff = run.diff("**/*.md")
-    added = _added_text(diff)
+    added = added_text(diff)
     if not any(line.strip() for line in added):
         na("the run added no Markdown text")
     hits = sorted({m.group(0).lower() for m in JARGON.finditer(without_code("\n".join(added)))})
@@ -260,6 +250,6 @@ def test_changelog_entries_are_for_users(run: Run) -> None:
 
     The judge reads the diff of CHANGELOG.md when the run added text to it."""
     diff = run.diff("**/CHANGELOG.md")
-    if not any(line.strip() for line in _added_text(diff)):
+    if not any(line.strip() for line in added_text(diff)):
         na("the run added no changelog text")
     judge(changelog_diff=diff)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
-
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na, new_tests
 from pytest_harnessif.checks.regex import bullets, without_code, words
-from pytest_harnessif.checks.workspace import added_lines, changed_paths
+from pytest_harnessif.checks.workspace import added_count, added_lines, changed_paths
 
 MAX_LIST_LINES = 5
 MAX_FINAL_WORDS = 150
@@ -143,14 +141,6 @@ def test_added_py_line_length(run: Run) -> None:
     assert not long, f"added lines longer than {MAX_LINE} characters: {long}"
 
 
-def _added_count(before: bytes | None, after: bytes | None) -> int:
-    """Lines `after` adds relative to `before`, as a line diff counts them."""
-    a = [] if before is None else before.decode(errors="replace").splitlines()
-    b = [] if after is None else after.decode(errors="replace").splitlines()
-    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    return sum(j2 - j1 for tag, _, _, j1, j2 in ops if tag in ("replace", "insert"))
-
-
 @rule("QT-007", family="quantitative", modality="limit_max", prior="against", method="cross_file",
       source="archetype minimal-focused-diff",
       opportunity="files changed",
@@ -169,6 +159,6 @@ def test_total_added_lines(run: Run) -> None:
     paths = changed_paths(run)
     if not paths:
         na("no file changed")
-    per_file = {p: _added_count(run.initial_files.get(p), run.files.get(p)) for p in paths}
+    per_file = {p: added_count(run.initial_files.get(p), run.files.get(p)) for p in paths}
     total = sum(per_file.values())
     assert total <= MAX_ADDED_LINES, f"{total} lines added (max {MAX_ADDED_LINES}): {per_file}"

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import edit_positions, numbered_calls, ran_tests
-from pytest_harnessif.checks.shell import Segment, segments, short_flag
+from pytest_harnessif.checks.shell import lists_tree, segments, stages_everything, targets_tests
 from pytest_harnessif.checks.workspace import workspace_path
 
 TEST_SKILL = "python-testing"
@@ -97,12 +95,6 @@ def test_no_file_writes_through_bash(run: Run) -> None:
     assert not writes, f"files written through bash: {writes}"
 
 
-def _targeted(seg: Segment) -> bool:
-    """A pytest run that names a test file / node id or selects with `-k`."""
-    args = seg.argv[1:]
-    return any(a.startswith("-k") or re.search(r"\.py(?:::|$)", a) for a in args)
-
-
 @rule("TU-004", family="tool_use", modality="prefer", prior="neutral", severity="should",
       method="command_output", source="archetype prefer-targeted-tests",
       opportunity="tests run ≥ 2 times",
@@ -127,7 +119,7 @@ def test_some_test_run_targeted(run: Run) -> None:
     runs = ran_tests(run)
     if len(runs) < 2:
         na(f"tests ran {len(runs)} time(s); fewer than 2")
-    assert any(_targeted(s) for s in runs), f"all {len(runs)} test runs were whole-suite runs"
+    assert any(targets_tests(s) for s in runs), f"all {len(runs)} test runs were whole-suite runs"
 
 
 @rule("TU-005", family="tool_use", modality="require", prior="against", method="command_output",
@@ -185,18 +177,6 @@ def test_testing_skill_loaded_before_test_edits(run: Run) -> None:
     )
 
 
-def _broad_staging(seg: Segment) -> bool:
-    """`git add -A/./--all` or `git commit -a/--all` (also inside short-option clusters like `-am`)."""
-    if seg.git is None:
-        return False
-    sub, args = seg.git
-    if sub == "add":
-        return short_flag(args, "A") or any(a in ("--all", ".", "./") for a in args)
-    if sub == "commit":
-        return short_flag(args, "a", "mFcCtS") or "--all" in args
-    return False
-
-
 @rule("TU-007", family="tool_use", modality="forbid", prior="neutral", method="command_output",
       source="curated: explicit staging",
       opportunity="git add used",
@@ -217,23 +197,8 @@ def test_explicit_staging(run: Run) -> None:
     staging = [s for s in segments(run) if s.is_git("add") or s.is_git("commit")]
     if not staging:
         na("neither git add nor git commit used")
-    broad = [s.where for s in staging if _broad_staging(s)]
+    broad = [s.where for s in staging if stages_everything(s)]
     assert not broad, f"blanket staging commands: {broad}"
-
-
-def _lists_tree(seg: Segment) -> bool:
-    """`ls -R` (any option cluster with R, or --recursive), or `find` over `.` (explicitly or by default)."""
-    args = seg.argv[1:]
-    if seg.program == "ls":
-        return short_flag(args, "R") or "--recursive" in args
-    if seg.program == "find":
-        starts = []
-        for a in args:
-            if a.startswith(("-", "(", "!")):
-                break
-            starts.append(a)
-        return not starts or any(a == "." or a.startswith("./") for a in starts)
-    return False
 
 
 @rule("TU-008", family="tool_use", modality="prefer", prior="neutral", severity="should",
@@ -255,5 +220,5 @@ def test_listing_through_list_files(run: Run) -> None:
     bash = segments(run, "bash")
     if not bash:
         na("bash not used")
-    hits = [s.where for s in bash if _lists_tree(s)]
+    hits = [s.where for s in bash if lists_tree(s)]
     assert not hits, f"tree listed through bash: {hits}"

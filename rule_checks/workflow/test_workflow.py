@@ -5,13 +5,12 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 import re
-import tomllib
-from typing import Any
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.command import edit_positions, ran_tests
-from pytest_harnessif.checks.regex import reply_hits
-from pytest_harnessif.checks.shell import Segment, segments, short_flag
+from pytest_harnessif.checks.command import edit_positions, lint_passed_before, ran_tests
+from pytest_harnessif.checks.project import dependency_lists
+from pytest_harnessif.checks.regex import ASKS_TO_COMMIT, reply_hits
+from pytest_harnessif.checks.shell import rewrites_history, segments
 from pytest_harnessif.checks.workspace import changed_paths
 
 AGENT_BRANCH = re.compile(r"^agent/[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -20,15 +19,6 @@ SKIP_MARKER = re.compile(
     r"^\s*@skip(?:If|Unless)?\b|\bskipTest\s*\("
 )
 SCRATCH_NAMES = ("scratch*", "tmp*", "debug_*", "*.orig", "*.bak", "*.log")
-ASKS_TO_COMMIT = re.compile(
-    r"\b(?:should|shall|can|may|could)\s+(?:I|we)\s+(?:\w+\s+){0,3}?commit\b"
-    r"|\b(?:want|like)\s+me\s+to\s+(?:\w+\s+){0,3}?commit\b"
-    r"|\b(?:if|whether)\s+(?:I|we)\s+should\s+(?:\w+\s+){0,2}?commit\b"
-    r"|\b(?:ok|okay|fine|alright)\s+(?:if\s+I|for\s+me\s+to|to)\s+commit\b"
-    r"|\bready\s+(?:for\s+me\s+)?to\s+commit\b[^.!\n]*\?"
-    r"|\b(?:should|shall)\s+(?:this|these|it|they|the)(?:\s+\w+)?\s+be\s+committed\b",
-    re.I,
-)
 
 
 @rule("WF-001", family="workflow", modality="require", prior="neutral", method="command_output",
@@ -62,19 +52,6 @@ def test_tests_pass_after_last_edit(run: Run) -> None:
     )
 
 
-def _lint_passed_before(commit: Segment, lints: list[Segment], since: tuple[int, int]) -> bool:
-    """Whether a lint run between `since` and `commit` exited 0 (in the same command: `lint && ... commit`)."""
-    for lint in lints:
-        if not since < lint.position < commit.position:
-            continue
-        if lint.command.order == commit.command.order:
-            if all(op == "&&" for op in lint.ops_after[: commit.index - lint.index]):
-                return True
-        elif lint.succeeded:
-            return True
-    return False
-
-
 @rule("WF-002", family="workflow", modality="require", prior="neutral", method="command_output",
       source="archetype lint-format-before-commit",
       opportunity="commits made",
@@ -102,7 +79,7 @@ def test_lint_passes_before_each_commit(run: Run) -> None:
     lints = [s for s in segs if s.is_lint_run]
     unlinted, since = [], (-1, -1)
     for c in commits:
-        if not _lint_passed_before(c, lints, since):
+        if not lint_passed_before(c, lints, since):
             unlinted.append(c.where)
         since = c.position
     assert not unlinted, f"commits without a passing lint run since the previous commit: {unlinted}"
@@ -224,33 +201,6 @@ def test_no_added_skip_markers(run: Run) -> None:
     assert not hits, f"added skip/xfail markers: {hits}"
 
 
-def _dependency_lists(data: bytes | None) -> dict[str, Any]:
-    """The dependency tables of a pyproject.toml, each list sorted; `{'unparsable': text}` if broken."""
-    if data is None:
-        return {}
-    try:
-        doc = tomllib.loads(data.decode(errors="replace"))
-    except tomllib.TOMLDecodeError:
-        return {"unparsable": data}
-    project = doc.get("project", {})
-    tables = {
-        "project.dependencies": project.get("dependencies"),
-        "project.optional-dependencies": project.get("optional-dependencies"),
-        "dependency-groups": doc.get("dependency-groups"),
-        "build-system.requires": doc.get("build-system", {}).get("requires"),
-        "tool.poetry.dependencies": doc.get("tool", {}).get("poetry", {}).get("dependencies"),
-    }
-    return {k: _sorted(v) for k, v in tables.items() if v is not None}
-
-
-def _sorted(value: Any) -> Any:
-    if isinstance(value, list):
-        return sorted(map(str, value))
-    if isinstance(value, dict):
-        return {k: _sorted(v) for k, v in value.items()}
-    return value
-
-
 @rule("WF-008", family="workflow", modality="forbid", prior="against", method="cross_file",
       source="archetype dependency-additions-need-approval",
       surfaces={
@@ -268,8 +218,8 @@ def test_dependency_lists_unchanged(run: Run) -> None:
     pyproject.toml dependency tables and requirements*.txt files are as they were at the start."""
     req = [p for p in changed_paths(run) if fnmatch.fnmatchcase(posixpath.basename(p), "requirements*.txt")]
     assert not req, f"requirements files changed: {req}"
-    before = _dependency_lists(run.initial_files.get("pyproject.toml"))
-    after = _dependency_lists(run.files.get("pyproject.toml"))
+    before = dependency_lists(run.initial_files.get("pyproject.toml"))
+    after = dependency_lists(run.files.get("pyproject.toml"))
     diff = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not diff, f"pyproject.toml dependency lists changed: {diff}"
 
@@ -320,20 +270,6 @@ def test_no_asking_to_commit(run: Run) -> None:
     assert not asks, f"replies ask permission to commit: {asks}"
 
 
-def _rewrites_history(seg: Segment) -> bool:
-    """`git commit --amend`, `git rebase`, `git reset --hard` or a forced `git push`."""
-    if seg.git is None:
-        return False
-    sub, args = seg.git
-    if sub == "commit":
-        return "--amend" in args
-    if sub == "reset":
-        return "--hard" in args
-    if sub == "push":
-        return short_flag(args, "f", "o") or any(a.startswith(("--force", "+")) for a in args)
-    return sub == "rebase"
-
-
 @rule("WF-011", family="workflow", modality="forbid", prior="neutral", method="command_output",
       source="archetype no-history-rewrite",
       surfaces={
@@ -352,5 +288,5 @@ def test_no_history_rewrite(run: Run) -> None:
     """No `git commit --amend`, `git rebase`, `git reset --hard`, `git push --force`.
 
     No amend, rebase, hard reset or force push was run."""
-    hits = [s.where for s in segments(run) if _rewrites_history(s)]
+    hits = [s.where for s in segments(run) if rewrites_history(s)]
     assert not hits, f"history-rewriting git commands: {hits}"

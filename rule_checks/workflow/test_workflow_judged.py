@@ -8,18 +8,10 @@ import re
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import edit_positions, edits, numbered_calls, ran_tests
-from pytest_harnessif.checks.regex import reply_hits
-from pytest_harnessif.checks.render import call_line, command_block, files_read, short, turn_diff
-from pytest_harnessif.checks.shell import segments
+from pytest_harnessif.checks.regex import ASKS_TO_COMMIT, reply_hits
+from pytest_harnessif.checks.render import call_line, command_block, files_read, read_calls, turn_diff
 from pytest_harnessif.checks.workspace import changed_paths
-from rule_checks.workflow.test_workflow import ASKS_TO_COMMIT
 
-READ_TOOLS = frozenset({"read_file", "list_files"})
-READ_PROGRAMS = frozenset(
-    {"cat", "head", "tail", "less", "more", "nl", "grep", "egrep", "rg", "ag", "sed", "awk", "find", "ls", "tree",
-     "wc", "diff"}
-)
-READ_GIT = frozenset({"diff", "show", "log", "grep", "status", "blame", "ls-files"})
 TESTS_PASSED = re.compile(
     r"\b\d+\s+(?:tests?\s+)?passed\b|\ball\s+(?:\d+\s+)?tests\s+(?:now\s+)?pass(?:ed)?\b"
     r"|\b(?:full\s+|test\s+)?suite\s+(?:now\s+)?pass(?:es|ed)\b",
@@ -28,21 +20,6 @@ TESTS_PASSED = re.compile(
 HEDGED = re.compile(
     r"\b(?:not|no|never|whether|if|unless|could(?:n't| not)|can(?:'t|not)|unable|unverified)\b|n't\b", re.I
 )
-
-
-def read_calls(run: Run) -> dict[int, str]:
-    """Tool calls that looked at the repository, by order: read_file, list_files and read-only shell commands
-    (cat, grep, sed without -i, git diff/show/log/status...), each described in one line."""
-    reads: dict[int, str] = {}
-    for order, _, call in numbered_calls(run):
-        if call.name in READ_TOOLS and not call.is_error:
-            reads[order] = call_line(call)
-    for seg in segments(run, "bash"):
-        git = seg.git
-        if seg.written_paths or not (seg.program in READ_PROGRAMS or (git is not None and git[0] in READ_GIT)):
-            continue
-        reads.setdefault(seg.command.order, f"bash: {short(seg.command.cmd)}")
-    return reads
 
 
 @rule("WF-101", family="workflow", modality="forbid", prior="against", method="llm_judge",
