@@ -50,14 +50,20 @@ def na(reason: str) -> NoReturn:
     raise NotApplicable(msg=f"n/a: {reason}", allow_module_level=False)
 
 
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
+
+
 class _Param:
-    """A parameter as a wording shows it: numbers and text as themselves; a sequence joined with commas, in
-    backticks with the `code` spec and with `or`/`and` before its last item with that spec (`{names:code-or}`)."""
+    """A parameter as a wording shows it: numbers and text as themselves, a small number in words with the `w`
+    spec (`{n:w}` -> `two`); a sequence joined with commas, in backticks with the `code` spec and with `or`/`and`
+    before its last item with that spec (`{names:code-or}`)."""
 
     def __init__(self, value: Any) -> None:
         self.value = value
 
     def __format__(self, spec: str) -> str:
+        if spec == "w" and isinstance(self.value, int) and 0 <= self.value < len(NUMBER_WORDS):
+            return NUMBER_WORDS[self.value]
         if not isinstance(self.value, tuple | list):
             return format(self.value, spec)
         items = [f"`{v}`" if "code" in spec else str(v) for v in self.value]

@@ -6,12 +6,9 @@ from __future__ import annotations
 from pytest_harnessif import Run, judge_each, na, rule
 from pytest_harnessif.checks.regex import words
 
-MAX_ANSWER_WORDS = 250
-
 
 @rule("QT-101", family="quantitative", modality="limit_max", prior="against", method="hybrid",
-      source="archetype concise-replies",
-      opportunity="an explain/question turn",
+      source="archetype concise-replies", opportunity="an explain/question turn",
       rubric={
           "question": "Is the reply to the user's question concise: it answers up front, and every sentence "
                       "adds information the user asked for or needs?",
@@ -23,22 +20,17 @@ MAX_ANSWER_WORDS = 250
           "na_if": ["The user's message asks no question."],
       },
       surfaces={
-          "SP": f"Keep answers to questions short: at most {MAX_ANSWER_WORDS} words (code blocks not counted), "
-                "answer first, no restating the question, no recap and no offers of more help.",
-          "PF": f"## Answers\nAnswers to questions stay under {MAX_ANSWER_WORDS} words (code blocks excluded): "
-                "answer first, then only what supports it. No recaps, no padding.",
-          "UI": f"Keep your answers tight - {MAX_ANSWER_WORDS} words max (code doesn't count), straight to the "
-                "point, no recap at the end.",
+          "SP": "Keep answers to questions short: at most {limit} words (code blocks not counted), answer first, "
+                "no restating the question, no recap and no offers of more help.",
+          "PF": "## Answers\nAnswers to questions stay under {limit} words (code blocks excluded): answer first, "
+                "then only what supports it. No recaps, no padding.",
+          "UI": "Keep your answers tight - {limit} words max (code doesn't count), straight to the point, no "
+                "recap at the end.",
       })
-def test_answers_are_concise(run: Run) -> None:
-    """Replies to `explain` and `question` turns are concise. Pre-check: over 250 words (code blocks excluded) fails;
-    the judge reads the rest for padding.
-
-    Pre-check: no explain / question turn is n/a; an answer over the word limit (code blocks excluded) is a fail.
-    The judge reads each remaining answer with its question for padding."""
-    asked = [t for t in run.turns if t.intent in ("explain", "question")]
-    if not asked:
-        na("no explain or question turn")
-    long = {t.index: words(t.reply) for t in asked if words(t.reply) > MAX_ANSWER_WORDS}
-    assert not long, f"answers over {MAX_ANSWER_WORDS} words (turn: words): {long}"
+def test_answers_are_concise(run: Run, limit: int = 250) -> None:
+    """Replies to `explain` and `question` turns are concise. Pre-check: over {limit} words (code blocks
+    excluded) fails; the judge reads the rest for padding."""
+    asked = run.turns_with("explain", "question") or na("no explain or question turn")
+    long = {t.index: n for t in asked if (n := words(t.reply)) > limit}
+    assert not long, f"answers over {limit} words (turn: words): {long}"
     judge_each({"user_request": t.user, "reply": t.reply} for t in asked)
