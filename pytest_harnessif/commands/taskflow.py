@@ -12,7 +12,7 @@ from typing import cast
 from ..agents.registry import ModelSpecError
 from ..agents.retry import ModelCallError
 from ..credentials import MissingCredentials
-from ..files import DiskCache
+from ..files import DiskCache, atomic_write
 from ..schema import Intent
 from ..taskflow.agree import MIN_SESSIONS, AgreementError, run_agreement, sample_sessions
 from ..taskflow.classify import Classifier, stats
@@ -92,8 +92,8 @@ def dist(args: argparse.Namespace) -> int:
     for (a, b), p in sorted(zip(EDGES, flow.R, strict=True), key=lambda x: -x[1])[:args.top]:
         print(f"  {a:>14} -> {b:<14}{100 * p:6.1f}%")
     if args.json:
-        Path(args.json).write_text(json.dumps({**flow.vectors(), "sessions": flow.sessions, "messages":
-                                               flow.messages, "edges": flow.edges}, indent=1), encoding="utf-8")
+        vectors = {**flow.vectors(), "sessions": flow.sessions, "messages": flow.messages, "edges": flow.edges}
+        atomic_write(Path(args.json), json.dumps(vectors, indent=1))
     return 0
 
 
@@ -103,7 +103,7 @@ def tfas(args: argparse.Namespace) -> int:
                          seed=args.seed)
     print(text_report(comparison, args.target, args.benchmark))
     if args.json:
-        Path(args.json).write_text(comparison.model_dump_json(indent=1), encoding="utf-8")
+        atomic_write(Path(args.json), comparison.model_dump_json(indent=1))
     return 0
 
 
@@ -120,8 +120,8 @@ def sankey(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     render_png(flows, out / "taskflow.png")
-    (out / "taskflow.html").write_text(html_report(flows, comparison, target=args.target,
-                                                   benchmark=args.benchmark or ""), encoding="utf-8")
+    page = html_report(flows, comparison, target=args.target, benchmark=args.benchmark or "")
+    atomic_write(out / "taskflow.html", page)
     print(f"wrote {out / 'taskflow.png'} and {out / 'taskflow.html'}")
     return 0
 

@@ -16,6 +16,7 @@ from typing import Any, Literal, get_args
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from ..files import atomic_write
 from ..library import LibraryError, load_rules, load_tasks
 from ..schema import Intent, field_errors
 
@@ -104,7 +105,7 @@ def load_jsonl(path: Path) -> list[Session]:
 
 def write_jsonl(sessions: list[Session], path: Path) -> None:
     """Write sessions in the generic JSONL format (`load_jsonl` reads it back)."""
-    path.write_text("".join(s.model_dump_json(exclude_none=True) + "\n" for s in sessions), encoding="utf-8")
+    atomic_write(path, "".join(s.model_dump_json(exclude_none=True) + "\n" for s in sessions))
 
 
 # --- DataClaw -----------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ joins label a at message i to label b at message i+1, its width the share of ses
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import PathPatch, Rectangle
 from matplotlib.path import Path as MplPath
 
+from ..files import atomic_write
 from ..schema import Intent
 from .intents import LABELS
 
@@ -158,7 +160,9 @@ def render_png(flows: Sequence[PositionFlow], path: Path) -> None:
     figure.legend(handles=[Rectangle((0, 0), 1, 1, facecolor=COLORS[label]) for label in LABELS],
                   labels=[label.value for label in LABELS], loc="lower center", ncol=8, fontsize=7, frameon=False)
     figure.subplots_adjust(left=0.02, right=0.98, top=0.92, bottom=0.12, wspace=0.05)
-    figure.savefig(path)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    atomic_write(path, buffer.getvalue())
 
 
 def render_svg(flow: PositionFlow) -> str:
