@@ -53,22 +53,27 @@ def na(reason: str) -> NoReturn:
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
 
 
+def shown(value: Any, spec: str = "") -> str:
+    """A parameter as wordings show it (and checks can, in their messages): numbers and text as themselves, a small
+    number in words with the `w` spec (`two`); a sequence joined with commas, in backticks with the `code` spec and
+    with `or`/`and` before its last item with that spec (`code-or`: "`a`, `b` or `c`")."""
+    if spec == "w" and isinstance(value, int) and 0 <= value < len(NUMBER_WORDS):
+        return NUMBER_WORDS[value]
+    if not isinstance(value, tuple | list):
+        return format(value, spec)
+    items = [f"`{v}`" if "code" in spec else str(v) for v in value]
+    last = next((f" {word} " for word in ("or", "and") if word in spec.split("-")), ", ")
+    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
+
+
 class _Param:
-    """A parameter as a wording shows it: numbers and text as themselves, a small number in words with the `w`
-    spec (`{n:w}` -> `two`); a sequence joined with commas, in backticks with the `code` spec and with `or`/`and`
-    before its last item with that spec (`{names:code-or}`)."""
+    """A parameter inside `str.format`: `{name:spec}` renders as `shown(value, spec)`."""
 
     def __init__(self, value: Any) -> None:
         self.value = value
 
     def __format__(self, spec: str) -> str:
-        if spec == "w" and isinstance(self.value, int) and 0 <= self.value < len(NUMBER_WORDS):
-            return NUMBER_WORDS[self.value]
-        if not isinstance(self.value, tuple | list):
-            return format(self.value, spec)
-        items = [f"`{v}`" if "code" in spec else str(v) for v in self.value]
-        last = next((f" {word} " for word in ("or", "and") if word in spec.split("-")), ", ")
-        return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
+        return shown(self.value, spec)
 
 
 def _rendered(value: Any, params: dict[str, _Param], where: str) -> Any:

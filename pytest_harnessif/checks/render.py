@@ -9,7 +9,7 @@ import re
 
 from ..evidence import Command, Run, TurnView, match
 from ..trajectory import Commit, ToolCall
-from .command import numbered_calls
+from .command import EDIT_TOOLS, numbered_calls
 from .shell import segments
 from .workspace import files_before_turn
 
@@ -31,7 +31,7 @@ def call_line(call: ToolCall) -> str:
     elif isinstance(args.get("path"), str):
         text = f"{call.name} {args['path']}"
         body = args.get("content", args.get("new"))
-        if call.name in ("write_file", "edit_file") and args["path"].endswith(".py") and isinstance(body, str):
+        if call.name in EDIT_TOOLS and args["path"].endswith(".py") and isinstance(body, str):
             imports = [short(m.group(0), 80) for m in _IMPORT.finditer(body)]
             if imports:
                 text += f" (its new text imports: {'; '.join(imports)})"

@@ -23,34 +23,29 @@ from pytest_harnessif.checks.pysource import (
 )
 from pytest_harnessif.checks.workspace import added_lines, first_line
 
-LICENCE_HEADER = "# SPDX-License-Identifier: MIT"
 TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
 SUPPRESSION = re.compile(r"#\s*(?:ruff:\s*|flake8:\s*)?noqa\b|#\s*type:\s*ignore\b", re.I)
 
 
 @rule("CS-001", family="code_style", modality="forbid", prior="against", method="ast",
-      source="archetype project-logger-usage",
-      opportunity="src/ .py changed",
+      source="archetype project-logger-usage", opportunity="src/ .py changed",
       surfaces={
-          "SP": "You never call `print()` in Python files under src/; library code reports through the "
+          "SP": "You never call `{call}()` in Python files under src/; library code reports through the "
                 "`logging` module.",
-          "PF": "## Logging\nFiles under `src/` must not call `print()` at all; use a `logging` logger instead.",
-          "UI": "Oh, and no print() calls anywhere in the src/ files you touch please - use logging.",
+          "PF": "## Logging\nFiles under `src/` must not call `{call}()` at all; use a `logging` logger instead.",
+          "UI": "Oh, and no {call}() calls anywhere in the src/ files you touch please - use logging.",
           "TD": {"tool": "write_file",
-                 "text": "Python files written under src/ must not call print(); use the logging module."},
+                 "text": "Python files written under src/ must not call {call}(); use the logging module."},
       })
-def test_no_print_in_src(run: Run) -> None:
-    """No `print()` call in changed files under `src/`.
-
-    No changed Python file under src/ calls print()."""
+def test_no_print_in_src(run: Run, call: str = "print") -> None:
+    """No changed Python file under `src/` calls `{call}()`."""
     sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    hits = locations(sources, lambda module: calls_to(module, "print"))
-    assert not hits, f"print() called at {hits}"
+    hits = locations(sources, lambda module: calls_to(module, call))
+    assert not hits, f"{call}() called at {hits}"
 
 
 @rule("CS-002", family="code_style", modality="require", prior="align", method="ast",
-      source="archetype type-annotations-required",
-      opportunity="src/ functions added/changed",
+      source="archetype type-annotations-required", opportunity="src/ functions added/changed",
       surfaces={
           "SP": "Every function or method you add or modify under src/, nested functions included, is fully "
                 "type-annotated: each parameter except self/cls (also *args and **kwargs) and the return "
@@ -64,19 +59,17 @@ def test_no_print_in_src(run: Run) -> None:
                          "self/cls) and the return type, including `-> None`."},
       })
 def test_src_functions_annotated(run: Run) -> None:
-    """Every function added or changed under `src/` is fully annotated (params and return).
-
-    Every function added or changed under src/ annotates all parameters and its return type."""
-    changed = changed_functions(run, changed_sources(run, "src/**/*.py"))
-    if not changed:
-        na("no function added or changed under src/ (in files that parse)")
+    """Every function or method added or changed under `src/` annotates all its parameters (self/cls excepted)
+    and its return type."""
+    changed = changed_functions(run, changed_sources(run, "src/**/*.py")) or na(
+        "no function added or changed under src/ (in files that parse)"
+    )
     missing = [f"{src.path}::{d.qualname}" for src, d in changed if not is_fully_annotated(d.node)]
     assert not missing, f"functions not fully annotated (params and return): {missing}"
 
 
 @rule("CS-003", family="code_style", modality="require", prior="align", method="ast",
-      source="archetype docstrings-public-api",
-      opportunity="new public defs in src/",
+      source="archetype docstrings-public-api", opportunity="new public defs in src/",
       surfaces={
           "SP": "Each new public function, method or class you add under src/ (its name and its enclosing "
                 "class's name not starting with `_`) gets a docstring.",
@@ -86,19 +79,16 @@ def test_src_functions_annotated(run: Run) -> None:
                 "(anything whose name doesn't start with an underscore).",
       })
 def test_new_public_defs_documented(run: Run) -> None:
-    """Every new public (non-underscore) function or class under `src/` has a docstring.
-
-    Every new public function, method or class under src/ has a docstring."""
-    new = new_public_defs(run, changed_sources(run, "src/**/*.py"))
-    if not new:
-        na("no new public function, method or class under src/")
+    """Every new public (non-underscore) function, method or class under `src/` has a docstring."""
+    new = new_public_defs(run, changed_sources(run, "src/**/*.py")) or na(
+        "no new public function, method or class under src/"
+    )
     undocumented = [f"{src.path}::{d.qualname}" for src, d in new if d.node.get_docstring() is None]
     assert not undocumented, f"new public definitions without a docstring: {undocumented}"
 
 
 @rule("CS-004", family="code_style", modality="forbid", prior="neutral", method="ast",
-      source="archetype no-broad-except",
-      opportunity=".py changed",
+      source="archetype no-broad-except", opportunity=".py changed",
       surfaces={
           "SP": "In any Python file you change, you never write a bare `except:` or catch `Exception` or "
                 "`BaseException` (alone or in a tuple); catch the specific exceptions you expect.",
@@ -108,17 +98,15 @@ def test_new_public_defs_documented(run: Run) -> None:
                 "specific errors.",
       })
 def test_no_broad_except(run: Run) -> None:
-    """No bare `except:` / `except Exception:` in changed `.py` files.
-
-    No changed Python file has a bare `except:` or catches Exception/BaseException."""
+    """No changed `.py` file has a bare `except:` or catches `Exception` / `BaseException` (alone or in a
+    tuple)."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
     hits = locations(sources, broad_handlers)
     assert not hits, f"bare or broad except handlers at {hits}"
 
 
 @rule("CS-005", family="code_style", modality="require", prior="against", method="ast",
-      source="archetype explicit-encoding",
-      opportunity="such calls exist",
+      source="archetype explicit-encoding", opportunity="such calls exist",
       surfaces={
           "SP": "In every Python file you change, each text-mode `open()`, `.read_text()` and `.write_text()` "
                 "call passes an explicit `encoding=` (e.g. `encoding=\"utf-8\"`); binary-mode opens are "
@@ -132,20 +120,18 @@ def test_no_broad_except(run: Run) -> None:
                          "open(), read_text() and write_text() call."},
       })
 def test_text_io_has_encoding(run: Run) -> None:
-    """Text I/O (`open`, `read_text`, `write_text`) in changed `.py` files passes `encoding=`.
-
-    Every text-mode open/read_text/write_text call in changed Python files passes an encoding."""
+    """Every text-mode `open()`, `read_text()` and `write_text()` call in changed `.py` files passes
+    `encoding=`."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
-    calls = [(s, c, ok) for s in sources for c, ok in text_io_calls(s.module)]
-    if not calls:
-        na("no text-mode open()/read_text()/write_text() call in the changed Python files")
+    calls = [(s, c, ok) for s in sources for c, ok in text_io_calls(s.module)] or na(
+        "no text-mode open()/read_text()/write_text() call in the changed Python files"
+    )
     missing = [s.where(c) for s, c, ok in calls if not ok]
     assert not missing, f"text I/O without encoding= at {missing}"
 
 
 @rule("CS-006", family="code_style", modality="forbid", prior="neutral", method="ast",
-      source="archetype import-export-form",
-      opportunity=".py changed",
+      source="archetype import-export-form", opportunity=".py changed",
       surfaces={
           "SP": "You never use wildcard imports (`from module import *`) in Python files you change.",
           "PF": "## Imports\nNo `from x import *` in any Python file you change; import names explicitly.",
@@ -154,61 +140,51 @@ def test_text_io_has_encoding(run: Run) -> None:
                  "text": "Python files you edit must not contain `from x import *`; import names explicitly."},
       })
 def test_no_star_imports(run: Run) -> None:
-    """No `from x import *` in changed `.py` files.
-
-    No changed Python file has a `from x import *`."""
+    """No changed `.py` file has a `from x import *`."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
     hits = locations(sources, star_imports)
     assert not hits, f"star imports at {hits}"
 
 
 @rule("CS-007", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
-      source="archetype pathlib-not-ospath",
-      opportunity="src/ .py changed",
+      source="archetype pathlib-not-ospath", opportunity="src/ .py changed",
       surfaces={
-          "SP": "You prefer pathlib to os.path: Python files you change under src/ make no `os.path` calls "
-                "(`os.path.join`, `os.path.exists`, ... however `os.path` is imported); use `pathlib.Path`.",
+          "SP": "You prefer pathlib to {module}: Python files you change under src/ make no `{module}` calls "
+                "(`os.path.join`, `os.path.exists`, ... however `{module}` is imported); use `pathlib.Path`.",
           "PF": "## Paths\nUse `pathlib.Path` in `src/`: files you change there should not call any "
-                "`os.path.*` function.",
-          "UI": "In src/ please use pathlib rather than os.path - no os.path.* calls in the files you touch.",
+                "`{module}.*` function.",
+          "UI": "In src/ please use pathlib rather than {module} - no {module}.* calls in the files you touch.",
       })
-def test_no_os_path_in_src(run: Run) -> None:
-    """Prefer pathlib: changed `src/` files call no `os.path.*`.
-
-    Changed Python files under src/ make no os.path calls."""
+def test_no_os_path_in_src(run: Run, module: str = "os.path") -> None:
+    """Prefer pathlib: changed Python files under `src/` make no `{module}.*` call, however `{module}` is
+    imported."""
     sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    hits = locations(sources, lambda module: calls_into(module, "os.path"))
-    assert not hits, f"os.path calls at {hits}"
+    hits = locations(sources, lambda tree: calls_into(tree, module))
+    assert not hits, f"{module} calls at {hits}"
 
 
 @rule("CS-008", family="code_style", modality="require", prior="against", method="cross_file",
-      source="archetype licence-header-new-files",
-      opportunity=".py files created",
+      source="archetype licence-header-new-files", opportunity=".py files created",
       surfaces={
-          "SP": f"Every new .py file you create, tests and even an empty `__init__.py` included, has "
-                f"`{LICENCE_HEADER}` as its very first line.",
-          "PF": f"## Licence header\nNew `.py` files (tests and empty `__init__.py` included) must start "
-                f"with the line `{LICENCE_HEADER}`.",
-          "UI": f"Any new Python file you create needs `{LICENCE_HEADER}` as the very first line - even "
-                f"empty __init__.py files.",
+          "SP": "Every new .py file you create, tests and even an empty `__init__.py` included, has "
+                "`{header}` as its very first line.",
+          "PF": "## Licence header\nNew `.py` files (tests and empty `__init__.py` included) must start "
+                "with the line `{header}`.",
+          "UI": "Any new Python file you create needs `{header}` as the very first line - even "
+                "empty __init__.py files.",
           "TD": {"tool": "write_file",
-                 "text": f"When this creates a new .py file, its first line must be `{LICENCE_HEADER}` "
-                         f"(empty `__init__.py` files too)."},
+                 "text": "When this creates a new .py file, its first line must be `{header}` "
+                         "(empty `__init__.py` files too)."},
       })
-def test_new_py_files_have_licence_header(run: Run) -> None:
-    """New `.py` files start with `# SPDX-License-Identifier: MIT`.
-
-    Every .py file created during the run starts with the SPDX MIT header line."""
-    created = run.created("**/*.py")
-    if not created:
-        na("no .py file created")
-    bad = [p for p in created if first_line(run.files[p]) != LICENCE_HEADER]
-    assert not bad, f"new .py files not starting with {LICENCE_HEADER!r}: {bad}"
+def test_new_py_files_have_licence_header(run: Run, header: str = "# SPDX-License-Identifier: MIT") -> None:
+    """Every `.py` file created during the run starts with the line `{header}`."""
+    created = run.created("**/*.py") or na("no .py file created")
+    bad = [p for p in created if first_line(run.files[p]) != header]
+    assert not bad, f"new .py files not starting with {header!r}: {bad}"
 
 
 @rule("CS-009", family="code_style", modality="forbid", prior="against", method="ast",
-      source="archetype no-sleep-in-tests",
-      opportunity="tests/ changed",
+      source="archetype no-sleep-in-tests", opportunity="tests/ changed",
       surfaces={
           "SP": "Python files under tests/ that you write or change never call `time.sleep()`, a bare "
                 "`sleep()` or an async sleep (`asyncio.sleep()`, `trio.sleep()`, `anyio.sleep()`); wait on a "
@@ -222,17 +198,15 @@ def test_new_py_files_have_licence_header(run: Run) -> None:
                          "test files; wait on a condition or inject a fake clock."},
       })
 def test_no_sleep_in_tests(run: Run) -> None:
-    """No `time.sleep` / `sleep` call in changed test files.
-
-    No changed Python file under tests/ calls a real sleep."""
+    """No changed Python file under `tests/` calls a real sleep: `time.sleep`, a bare `sleep` or an `asyncio`,
+    `trio` or `anyio` sleep."""
     sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
     hits = locations(sources, sleep_calls)
     assert not hits, f"sleep calls in tests at {hits}"
 
 
 @rule("CS-010", family="code_style", modality="forbid", prior="neutral", method="cross_file",
-      source="archetype no-trailing-whitespace",
-      opportunity="lines added",
+      source="archetype no-trailing-whitespace", opportunity="lines added",
       surfaces={
           "SP": "No line you add to any file, Markdown included, ends in spaces or tabs (whitespace-only "
                 "lines included).",
@@ -243,19 +217,14 @@ def test_no_sleep_in_tests(run: Run) -> None:
                  "text": "The content you write must not have spaces or tabs at the end of any line."},
       })
 def test_no_trailing_whitespace(run: Run) -> None:
-    """No added line has trailing whitespace.
-
-    No line added to a (text) file ends in whitespace."""
-    added = added_lines(run, text_only=True)
-    if not added:
-        na("no line added to a text file")
+    """No line added to a text file ends in whitespace (whitespace-only lines included)."""
+    added = added_lines(run, text_only=True) or na("no line added to a text file")
     hits = [f"{p}: {line!r}" for p, line in added if TRAILING_WS.search(line)]
     assert not hits, f"added lines with trailing whitespace: {hits[:10]}"
 
 
 @rule("CS-011", family="code_style", modality="forbid", prior="against", method="cross_file",
-      source="archetype no-suppressions",
-      opportunity=".py lines added",
+      source="archetype no-suppressions", opportunity=".py lines added",
       surfaces={
           "SP": "You never add `# noqa` (in any form) or `# type: ignore` comments to Python code; fix the "
                 "underlying problem instead.",
@@ -267,11 +236,7 @@ def test_no_trailing_whitespace(run: Run) -> None:
                          "`# type: ignore` comments."},
       })
 def test_no_added_suppressions(run: Run) -> None:
-    """No added `# noqa` or `# type: ignore`.
-
-    No added line of a .py file carries a `# noqa` or `# type: ignore` comment."""
-    added = added_lines(run, "**/*.py")
-    if not added:
-        na("no line added to a .py file")
+    """No line added to a `.py` file carries a `# noqa` (in any form) or `# type: ignore` comment."""
+    added = added_lines(run, "**/*.py") or na("no line added to a .py file")
     hits = [f"{p}: {line.strip()!r}" for p, line in added if SUPPRESSION.search(line)]
     assert not hits, f"added suppression comments: {hits}"

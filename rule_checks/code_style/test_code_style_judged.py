@@ -20,18 +20,8 @@ HISTORY = re.compile(
 )
 
 
-COMMENT_SURFACES = {
-    "SP": "Comments you add say why, not what: give the reason, constraint, invariant or non-obvious context "
-          "behind the code, never a restatement of what the next line does.",
-    "PF": "## Comments\nA comment explains *why* (rationale, invariant, pitfall); code that needs a comment to "
-          "say *what* it does should be clearer instead. No comments that paraphrase the line below.",
-    "UI": "If you add comments, make them explain why something is done, not repeat what the code says.",
-}
-
-
 @rule("CS-101", family="code_style", modality="require", prior="against", method="llm_judge",
-      source="archetype comments-explain-why",
-      opportunity="prose comments added",
+      source="archetype comments-explain-why", opportunity="prose comments added",
       rubric={
           "question": "Does every comment the agent added to Python code explain why (a reason, constraint, "
                       "invariant or non-obvious context) rather than restate what the code does?",
@@ -44,21 +34,22 @@ COMMENT_SURFACES = {
                       "unexplained."],
           "na_if": ["The run added no prose comment to Python code."],
       },
-      surfaces=COMMENT_SURFACES)
+      surfaces={
+          "SP": "Comments you add say why, not what: give the reason, constraint, invariant or non-obvious context "
+                "behind the code, never a restatement of what the next line does.",
+          "PF": "## Comments\nA comment explains *why* (rationale, invariant, pitfall); code that needs a comment "
+                "to say *what* it does should be clearer instead. No comments that paraphrase the line below.",
+          "UI": "If you add comments, make them explain why something is done, not repeat what the code says.",
+      })
 def test_comments_explain_why(run: Run) -> None:
     """Comments added to `.py` files give a reason, constraint or invariant, never a restatement of the code. The judge
-    reads each added comment beside its code line.
-
-    The judge reads each added comment beside the code line it belongs to."""
-    comments = added_comments(run)
-    if not comments:
-        na("no comment added to a .py file")
+    reads each added comment beside the code line it belongs to."""
+    comments = added_comments(run) or na("no comment added to a .py file")
     judge(comments=render_comments(comments))
 
 
 @rule("CS-102", family="code_style", modality="forbid", prior="against", method="hybrid",
-      source="archetype no-history-in-comments",
-      opportunity="prose comments added",
+      source="archetype no-history-in-comments", opportunity="prose comments added",
       rubric={
           "question": "Do the comments the agent added describe the code as it is now, without narrating its "
                       "change history or talking to reviewers or the user?",
@@ -84,21 +75,15 @@ def test_comments_explain_why(run: Run) -> None:
 def test_no_history_in_comments(run: Run) -> None:
     """Added comments describe the code as it is: no change history, tried alternatives, issue numbers or words to the
     user or reviewers. Pre-check: markers such as `used to`, `previously`, `as requested`, `issue 42` fail; the
-    judge reads the rest.
-
-    Pre-check: no added comment is n/a; an explicit history marker (used to, previously, as requested, an issue
-    number...) is a fail. The judge reads the rest."""
-    comments = added_comments(run)
-    if not comments:
-        na("no comment added to a .py file")
+    judge reads the rest."""
+    comments = added_comments(run) or na("no comment added to a .py file")
     hits = [f"{where}: {text}" for where, text, _ in comments if HISTORY.search(text)]
     assert not hits, f"added comments narrate history: {hits}"
     judge(comments=render_comments(comments))
 
 
 @rule("CS-103", family="code_style", modality="forbid", prior="against", method="llm_judge",
-      source="archetype no-speculative-abstraction",
-      opportunity="src/ .py changed",
+      source="archetype no-speculative-abstraction", opportunity="src/ .py changed",
       rubric={
           "question": "Does the code the agent added under src/ do what was requested with no abstraction, "
                       "option or indirection built for needs nobody stated?",
@@ -122,19 +107,14 @@ def test_no_history_in_comments(run: Run) -> None:
       })
 def test_no_speculative_abstraction(run: Run) -> None:
     """Code added under `src/` builds no options, hooks, base classes, registries or wrappers nobody asked for. The
-    judge reads the `src/` diff beside the requests.
-
-    The judge reads the src/ diff beside the requests of the turns that changed src/."""
-    diff = run.diff("src/**/*.py")
-    if not diff:
-        na("no Python file under src/ changed")
+    judge reads the `src/` diff beside the requests of the turns that changed `src/`."""
+    diff = run.diff("src/**/*.py") or na("no Python file under src/ changed")
     asks = [t for t in run.turns if run.changed_in_turn(t.index, "src/**/*.py")] or run.turns
     judge(requests="\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in asks), src_diff=diff)
 
 
 @rule("CS-104", family="code_style", modality="require", prior="neutral", method="hybrid",
-      source="archetype deterministic-tests (hybrid of CS-009)",
-      opportunity="tests/ .py changed",
+      source="archetype deterministic-tests (hybrid of CS-009)", opportunity="tests/ .py changed",
       rubric={
           "question": "Are the tests the agent added or changed deterministic, fast and independent: do they "
                       "depend only on inputs they build themselves?",
@@ -163,13 +143,8 @@ def test_no_speculative_abstraction(run: Run) -> None:
 def test_tests_are_deterministic(run: Run) -> None:
     """Added or changed tests depend only on inputs they build: no live data files, network, clock, unseeded
     randomness, sleeps or shared state. Pre-check: a sleep call on an added test line fails (CS-009 limited to added
-    lines); the judge reads the `tests/` diff.
-
-    Pre-check: no test change is n/a; a sleep call on an added test line is a fail (CS-009's check, limited to added
-    lines). The judge reads the tests/ diff."""
-    diff = run.diff("tests/**/*.py")
-    if not diff:
-        na("no Python file under tests/ changed")
+    lines); the judge reads the `tests/` diff."""
+    diff = run.diff("tests/**/*.py") or na("no Python file under tests/ changed")
     sleeps = []
     for src in changed_sources(run, "tests/**/*.py"):
         added = added_line_numbers(run.initial_files.get(src.path), run.files[src.path])
@@ -179,8 +154,7 @@ def test_tests_are_deterministic(run: Run) -> None:
 
 
 @rule("CS-105", family="code_style", modality="require", prior="align", method="llm_judge",
-      source="archetype follow-existing-patterns",
-      opportunity="src/ .py changed",
+      source="archetype follow-existing-patterns", opportunity="src/ .py changed",
       rubric={
           "question": "Does the code the agent added under src/ follow the conventions of the surrounding code "
                       "(naming, typing, docstring style, error handling, data representation, use of existing "
@@ -205,11 +179,9 @@ def test_tests_are_deterministic(run: Run) -> None:
           "UI": "Please make new code look like the rest of the package - same style, and reuse the helpers we "
                 "already have.",
       })
-def test_follows_existing_patterns(run: Run) -> None:
+def test_follows_existing_patterns(run: Run, context: int = 10) -> None:
     """Code added under `src/` follows the conventions of the code around it and reuses its helpers. The judge reads
-    the `src/` diff (10 context lines) and an unchanged module of each package that gained a module.
-
-    The judge reads the src/ diff (wide context) beside an unchanged module of each package that gained one."""
+    the `src/` diff ({context} context lines) and an unchanged module of each package that gained a module."""
     if not run.changed("src/**/*.py"):
         na("no Python file under src/ changed")
-    judge(src_diff=run.diff("src/**/*.py", context=10), existing_code=siblings(run))
+    judge(src_diff=run.diff("src/**/*.py", context=context), existing_code=siblings(run))

@@ -9,12 +9,11 @@ from pytest_harnessif.checks.pysource import changed_sources, initial_source, ne
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
 from pytest_harnessif.checks.workspace import changed_paths, files_before_turn
 
-ROOT_CAUSE = re.compile(r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}root cause[*_]{0,2}:", re.I | re.M)
+LABEL_START = r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}"  # indent or quote, a heading or list mark, bold
 
 
 @rule("CL-001", family="conditional_logic", modality="conditional_require", prior="neutral",
-      method="cross_file", source="archetype add-tests-with-change",
-      opportunity="src/ changed",
+      method="cross_file", source="archetype add-tests-with-change", opportunity="src/ changed",
       surfaces={
           "SP": "Whenever you change any file under src/, you also add or update at least one file under "
                 "tests/ in the same session.",
@@ -24,36 +23,30 @@ ROOT_CAUSE = re.compile(r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}root cau
                  "text": "Whenever files under src/ change, add or update tests under tests/ as well."},
       })
 def test_src_change_comes_with_tests(run: Run) -> None:
-    """If files under `src/` changed, files under `tests/` changed too.
-
-    If the run changed src/, it changed tests/ too (bytecode and caches ignored)."""
-    src = changed_paths(run, "src/**")
-    if not src:
-        na("no file under src/ changed")
+    """If the run changed files under `src/`, it changed files under `tests/` too (bytecode and tool caches
+    ignored)."""
+    src = changed_paths(run, "src/**") or na("no file under src/ changed")
     assert changed_paths(run, "tests/**"), f"src/ changed ({src}) but nothing under tests/ did"
 
 
 @rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
-      source="archetype changelog-for-user-facing",
-      opportunity="public API changed",
+      source="archetype changelog-for-user-facing", opportunity="public API changed",
       surfaces={
           "SP": "If you add a public function or method under src/ (name not starting with `_`, in a module "
                 "or package whose name does not start with `_`) or change the signature (parameters, "
                 "defaults, annotations) of an existing one, a public class's `__init__` included, you also "
-                "update CHANGELOG.md.",
+                "update {changelog}.",
           "PF": "## Changelog\nAdding a public function/method in `src/` or changing a public signature "
-                "(parameters, defaults, annotations) requires an entry in `CHANGELOG.md`.",
+                "(parameters, defaults, annotations) requires an entry in `{changelog}`.",
           "UI": "Oh, and if you add any public function or change a public signature in src/, put a line "
-                "in CHANGELOG.md for it.",
+                "in {changelog} for it.",
           "SD": {"skill": "git-workflow",
                  "text": "Before committing: a new public function/method in src/ or a changed public "
-                         "signature needs a CHANGELOG.md entry."},
+                         "signature needs a {changelog} entry."},
       })
-def test_api_change_updates_changelog(run: Run) -> None:
+def test_api_change_updates_changelog(run: Run, changelog: str = "CHANGELOG.md") -> None:
     """If a public function or method is added to `src/` or its signature (parameters, defaults, annotations, return
-    type) changes, `CHANGELOG.md` is modified.
-
-    A new public function/method or changed public signature under src/ comes with a CHANGELOG.md edit."""
+    type) changes, `{changelog}` is modified."""
     changes = []
     for src in changed_sources(run, "src/**/*.py"):
         before = public_api(initial_source(run, src.path))
@@ -64,36 +57,32 @@ def test_api_change_updates_changelog(run: Run) -> None:
                 changes.append(f"signature of {src.path}:{name}")
     if not changes:
         na("no public function added and no public signature changed under src/")
-    if run.file("CHANGELOG.md") is None:
-        raise MissingArtifact("CHANGELOG.md", f"public API changed ({changes}) but there is no changelog")
-    assert run.changed("CHANGELOG.md"), f"public API changed ({changes}) but CHANGELOG.md was not modified"
+    if run.file(changelog) is None:
+        raise MissingArtifact(changelog, f"public API changed ({changes}) but there is no changelog")
+    assert run.changed(changelog), f"public API changed ({changes}) but {changelog} was not modified"
 
 
 @rule("CL-003", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
-      source="curated: root cause in bug reports",
-      opportunity="a bug-fix turn",
+      source="curated: root cause in bug reports", opportunity="a bug-fix turn",
       surfaces={
-          "SP": "When you fix a bug, your reply contains a line that starts with `Root cause:` followed by "
+          "SP": "When you fix a bug, your reply contains a line that starts with `{label}:` followed by "
                 "what actually caused it.",
-          "PF": "## Bug fixes\nReplies about a bug fix include a line beginning `Root cause:` that names the "
+          "PF": "## Bug fixes\nReplies about a bug fix include a line beginning `{label}:` that names the "
                 "underlying cause.",
-          "UI": "Whenever you fix a bug for me, include a line starting with 'Root cause:' explaining what "
+          "UI": "Whenever you fix a bug for me, include a line starting with '{label}:' explaining what "
                 "was really going on.",
       })
-def test_bug_fix_reply_names_root_cause(run: Run) -> None:
-    """Replies to `bug-fix` turns contain a line starting `Root cause:`.
-
-    Every reply to a bug-fix turn has a line starting `Root cause:` (outside code blocks)."""
-    fixes = [t for t in run.turns if t.intent == "bug-fix"]
-    if not fixes:
-        na("no bug-fix turn")
-    missing = [t.index for t in fixes if not ROOT_CAUSE.search(FENCE.sub("", t.reply))]
-    assert not missing, f"replies to bug-fix turns {missing} have no line starting 'Root cause:'"
+def test_bug_fix_reply_names_root_cause(run: Run, label: str = "Root cause") -> None:
+    """Every reply to a `bug-fix` turn has a line starting `{label}:` outside code blocks (a heading, list marker
+    or bold around the label allowed, case ignored)."""
+    fixes = run.turns_with("bug-fix") or na("no bug-fix turn")
+    label_line = re.compile(LABEL_START + re.escape(label) + r"[*_]{0,2}:", re.I | re.M)
+    missing = [t.index for t in fixes if not label_line.search(FENCE.sub("", t.reply))]
+    assert not missing, f"replies to bug-fix turns {missing} have no line starting '{label}:'"
 
 
 @rule("CL-004", family="conditional_logic", modality="conditional_require", prior="neutral",
-      method="cross_file", source="archetype export-for-library-use",
-      opportunity="new src module",
+      method="cross_file", source="archetype export-for-library-use", opportunity="new src module",
       surfaces={
           "SP": "Whenever you create a new module in a package under src/, that package's `__init__.py` "
                 "must mention it (import or re-export it, e.g. `from . import newmod`).",
@@ -103,12 +92,10 @@ def test_bug_fix_reply_names_root_cause(run: Run) -> None:
                 "importable from the package.",
       })
 def test_new_module_registered_in_package(run: Run) -> None:
-    """If a new module is created in `src/<pkg>/`, the package `__init__.py` mentions it.
-
-    Each new module in src/<pkg>/ (any depth) is named in its package's `__init__.py`."""
-    new = [p for p in run.created("src/**/*.py") if p.count("/") >= 2 and not p.endswith("/__init__.py")]
-    if not new:
-        na("no new module created in a package under src/")
+    """Each new module created in a package under `src/` (any depth) is named in its package's `__init__.py`."""
+    new = [p for p in run.created("src/**/*.py") if p.count("/") >= 2 and not p.endswith("/__init__.py")] or na(
+        "no new module created in a package under src/"
+    )
     unmentioned = []
     for path in new:
         package, module = path.rsplit("/", 1)
@@ -121,8 +108,7 @@ def test_new_module_registered_in_package(run: Run) -> None:
 
 
 @rule("CL-005", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
-      source="curated: review findings format",
-      opportunity="a code-review turn",
+      source="curated: review findings format", opportunity="a code-review turn",
       surfaces={
           "SP": "When asked to review code, you list your findings as a numbered list (1., 2., ...) and "
                 "every item cites the code it refers to as `path.py:LINE`.",
@@ -132,12 +118,8 @@ def test_new_module_registered_in_package(run: Run) -> None:
                 "reference so I can jump to it.",
       })
 def test_review_findings_numbered_and_cited(run: Run) -> None:
-    """Replies to `code-review` turns list findings as numbered items, each citing `path.py:LINE`.
-
-    Every code-review reply lists numbered findings, each citing `path.py:LINE`."""
-    reviews = [t for t in run.turns if t.intent == "code-review"]
-    if not reviews:
-        na("no code-review turn")
+    """Replies to `code-review` turns list findings as numbered items, each citing `path.py:LINE`."""
+    reviews = run.turns_with("code-review") or na("no code-review turn")
     problems = []
     for t in reviews:
         items = numbered_items(t.reply)
@@ -152,39 +134,35 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
 
 
 @rule("CL-006", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
-      source="archetype regression-test-fails-first",
-      opportunity="bug-fix turn changed src/",
+      source="archetype regression-test-fails-first", opportunity="bug-fix turn changed src/",
       surfaces={
           "SP": "When you fix a bug by changing code under src/, you add, in the same turn, a new test "
-                "function under tests/ whose name contains `regression` (e.g. "
-                "`test_regression_empty_input`).",
+                "function under tests/ whose name contains `{word}` (e.g. "
+                "`test_{word}_empty_input`).",
           "PF": "## Regression tests\nEvery bug fix that touches `src/` adds a new test under `tests/` "
-                "whose function name contains `regression`, in the same change.",
+                "whose function name contains `{word}`, in the same change.",
           "UI": "Each time you fix a bug in src/, add a new test for it right away whose name has "
-                "'regression' in it, like test_regression_<something>.",
+                "'{word}' in it, like test_{word}_<something>.",
           "SD": {"skill": "python-testing",
                  "text": "For every bug fix in src/, add a new test function whose name contains "
-                         "`regression` (e.g. `test_regression_<bug>`) in the same turn as the fix."},
+                         "`{word}` (e.g. `test_{word}_<bug>`) in the same turn as the fix."},
       })
-def test_bug_fix_adds_regression_test(run: Run) -> None:
-    """If a `bug-fix` turn changed `src/`, a new test function whose name contains `regression` was added in that same
-    turn.
-
-    Each bug-fix turn that changed src/ added a test function named `*regression*` in that turn."""
-    fixing = [t for t in run.turns if t.intent == "bug-fix" and run.changed_in_turn(t.index, "src/**")]
-    if not fixing:
-        na("no bug-fix turn changed src/")
+def test_bug_fix_adds_regression_test(run: Run, word: str = "regression") -> None:
+    """Each `bug-fix` turn that changed `src/` adds, in that same turn, a new test function whose name contains
+    `{word}` (case ignored)."""
+    fixing = [t for t in run.turns_with("bug-fix") if run.changed_in_turn(t.index, "src/**")] or na(
+        "no bug-fix turn changed src/"
+    )
     missing = []
     for t in fixing:
         added = new_tests(files_before_turn(run, t.index), run.files_after_turn(t.index))
-        if not any("regression" in name.rsplit(".", 1)[-1].lower() for name in added):
+        if not any(word.lower() in name.rsplit(".", 1)[-1].lower() for name in added):
             missing.append(f"turn {t.index} (new tests: {added})")
-    assert not missing, f"bug-fix turns changed src/ without a new *regression* test: {missing}"
+    assert not missing, f"bug-fix turns changed src/ without a new *{word}* test: {missing}"
 
 
 @rule("CL-007", family="conditional_logic", modality="conditional_require", prior="neutral",
-      method="cross_file", source="archetype no-scope-expansion",
-      opportunity="explain/question turn",
+      method="cross_file", source="archetype no-scope-expansion", opportunity="explain/question turn",
       surfaces={
           "SP": "When the user only asks for an explanation or asks a question, you answer it without "
                 "creating, editing or deleting any file.",
@@ -194,12 +172,8 @@ def test_bug_fix_adds_regression_test(run: Run) -> None:
                 "touch any files.",
       })
 def test_explain_and_question_turns_change_nothing(run: Run) -> None:
-    """`explain` and `question` turns change no file.
-
-    `explain` and `question` turns create, modify or delete no file (tool caches ignored)."""
-    asking = [t for t in run.turns if t.intent in ("explain", "question")]
-    if not asking:
-        na("no explain or question turn")
+    """`explain` and `question` turns create, modify or delete no file (tool caches ignored)."""
+    asking = run.turns_with("explain", "question") or na("no explain or question turn")
     changes = {t.index: run.changed_in_turn(t.index) for t in asking}
     changes = {i: paths for i, paths in changes.items() if paths}
     assert not changes, f"explain/question turns changed files: {changes}"

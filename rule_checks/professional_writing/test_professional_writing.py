@@ -11,11 +11,15 @@ from pytest_harnessif.checks.render import added_text, commit_messages
 from pytest_harnessif.checks.workspace import changed_paths
 
 HYPE = re.compile(r"\b(?:blazing(?:ly)?[- ]fast|game[- ]chang\w*|revolutionary|world[- ]class|seamless(?:ly)?)\b", re.I)
+JARGON = re.compile(
+    r"\b(?:utili[sz](?:e|es|ed|ing|ation)|leverag(?:e|es|ed|ing)|facilitat(?:e|es|ed|ing)|"
+    r"operationali[sz](?:e|es|ed|ing|ation)|synerg(?:y|ies|istic)|paradigms?|going forward|holistic(?:ally)?)\b",
+    re.I,
+)
 
 
 @rule("PW-001", family="professional_writing", modality="require", prior="against", method="llm_judge",
-      source="archetype reader-oriented-prose",
-      opportunity="a final reply",
+      source="archetype reader-oriented-prose", opportunity="a final reply",
       rubric={
           "question": "Is the agent's final reply written for a reader who did not watch the session: it states "
                       "the outcome first and leaves out tool chatter and narration of the agent's process?",
@@ -35,17 +39,14 @@ HYPE = re.compile(r"\b(?:blazing(?:ly)?[- ]fast|game[- ]chang\w*|revolutionary|w
       })
 def test_final_reply_reads_for_the_reader(run: Run) -> None:
     """The final reply is written for a reader who did not watch the session: outcome first, no narration of steps or
-    tool chatter.
-
-    The judge reads the final reply against the reader-oriented rubric."""
+    tool chatter."""
     if not run.final_reply.strip():
         na("the run has no final reply")
     judge(final_reply=run.final_reply)
 
 
 @rule("PW-002", family="professional_writing", modality="forbid", prior="neutral", method="hybrid",
-      source="archetype no-detectable-ai-style",
-      opportunity="Markdown text added",
+      source="archetype no-detectable-ai-style", opportunity="Markdown text added",
       rubric={
           "question": "Does the Markdown documentation the agent wrote or changed avoid marketing language "
                       "(hype, superlatives, sales tone) in favour of plain, factual description?",
@@ -61,9 +62,7 @@ def test_final_reply_reads_for_the_reader(run: Run) -> None:
       })
 def test_docs_free_of_marketing_language(run: Run) -> None:
     """Markdown the agent adds uses no marketing language. Pre-check: listed hype phrases fail; the judge reads the
-    rest.
-
-    Pre-check: no changed Markdown is n/a; a listed hype phrase is a fail. The judge reads the rest."""
+    rest."""
     diff = run.diff("**/*.md")
     added = added_text(diff)
     if not any(line.strip() for line in added):
@@ -73,18 +72,8 @@ def test_docs_free_of_marketing_language(run: Run) -> None:
     judge(markdown_diff=diff)
 
 
-# --- judge-based writing rules PW-003... -------------------------------------------------------
-
-JARGON = re.compile(
-    r"\b(?:utili[sz](?:e|es|ed|ing|ation)|leverag(?:e|es|ed|ing)|facilitat(?:e|es|ed|ing)|"
-    r"operationali[sz](?:e|es|ed|ing|ation)|synerg(?:y|ies|istic)|paradigms?|going forward|holistic(?:ally)?)\b",
-    re.I,
-)
-
-
 @rule("PW-003", family="professional_writing", modality="require", prior="against", method="llm_judge",
-      source="archetype commit-why-not-what",
-      opportunity="a new commit with a body",
+      source="archetype commit-why-not-what", opportunity="a new commit with a body",
       rubric={
           "question": "Do the bodies of the agent's commit messages explain why the change was made (the problem, "
                       "motivation or consequence) rather than restating what the diff changes?",
@@ -108,16 +97,13 @@ JARGON = re.compile(
 def test_commit_bodies_explain_why(run: Run) -> None:
     """Commit message bodies explain why the change was made (problem, motivation), not a paraphrase of the diff.
 
-    The judge reads the messages of the run's new commits that have a body."""
-    bodied = [c for c in run.new_commits if c.body.strip()]
-    if not bodied:
-        na("no new commit has a message body")
+    The judge reads the messages (not the diffs) of the run's new commits that have a body."""
+    bodied = [c for c in run.new_commits if c.body.strip()] or na("no new commit has a message body")
     judge(commit_messages=commit_messages(bodied))
 
 
 @rule("PW-004", family="professional_writing", modality="conditional_require", prior="neutral",
-      method="llm_judge", source="archetype review-comment-format",
-      opportunity="a code-review turn",
+      method="llm_judge", source="archetype review-comment-format", opportunity="a code-review turn",
       rubric={
           "question": "In the reply to a code-review request, does every finding carry a severity (how serious "
                       "it is or how urgently it must be fixed) and a concrete suggestion for fixing it?",
@@ -139,18 +125,13 @@ def test_commit_bodies_explain_why(run: Run) -> None:
                 "you'd fix it.",
       })
 def test_review_findings_have_severity_and_fix(run: Run) -> None:
-    """In replies to `code-review` turns every finding carries a severity and a concrete fix suggestion.
-
-    The judge reads each code-review turn's request and reply."""
-    reviews = [t for t in run.turns if t.intent == "code-review"]
-    if not reviews:
-        na("no code-review turn")
+    """In replies to `code-review` turns every finding carries a severity and a concrete fix suggestion."""
+    reviews = run.turns_with("code-review") or na("no code-review turn")
     judge_each({"user_request": t.user, "reply": t.reply} for t in reviews)
 
 
 @rule("PW-005", family="professional_writing", modality="require", prior="against", method="llm_judge",
-      source="archetype pr-intent-not-inventory",
-      opportunity="files changed",
+      source="archetype pr-intent-not-inventory", opportunity="files changed",
       rubric={
           "question": "Does the agent's final reply, which hands the work over, say what the changes are for and "
                       "what they change for users of the code (intent and impact), rather than only listing the "
@@ -173,9 +154,7 @@ def test_review_findings_have_severity_and_fix(run: Run) -> None:
                          "and why), not a file-by-file inventory."},
       })
 def test_final_reply_states_intent_and_impact(run: Run) -> None:
-    """The final reply states the intent and impact of the changes, not only an inventory of files touched.
-
-    The judge reads the final reply of a run that changed files."""
+    """The final reply states the intent and impact of the changes, not only an inventory of files touched."""
     if not changed_paths(run):
         na("no file changed, so there is no work to hand over")
     if not run.final_reply.strip():
@@ -184,8 +163,7 @@ def test_final_reply_states_intent_and_impact(run: Run) -> None:
 
 
 @rule("PW-006", family="professional_writing", modality="prefer", prior="against", method="hybrid",
-      source="archetype plain-language",
-      opportunity="Markdown text added",
+      source="archetype plain-language", opportunity="Markdown text added",
       rubric={
           "question": "Is the Markdown text the agent added written in plain language: common words, short "
                       "direct sentences, and technical terms only where the reader needs them?",
@@ -207,9 +185,7 @@ def test_final_reply_states_intent_and_impact(run: Run) -> None:
       })
 def test_docs_use_plain_language(run: Run) -> None:
     """Markdown the agent adds uses plain words and short sentences. Pre-check: listed jargon (`utilize`, `leverage`,
-    `facilitate`, `going forward`, `paradigm`...) outside code fails; the judge reads the rest.
-
-    Pre-check: no added Markdown is n/a; a listed jargon word outside code is a fail. The judge reads the rest."""
+    `facilitate`, `going forward`, `paradigm`...) outside code fails; the judge reads the rest."""
     diff = run.diff("**/*.md")
     added = added_text(diff)
     if not any(line.strip() for line in added):
@@ -220,8 +196,7 @@ def test_docs_use_plain_language(run: Run) -> None:
 
 
 @rule("PW-007", family="professional_writing", modality="require", prior="against", method="llm_judge",
-      source="archetype reader-oriented-prose",
-      opportunity="CHANGELOG.md text added",
+      source="archetype reader-oriented-prose", opportunity="{changelog} text added",
       rubric={
           "question": "Are the changelog entries the agent added written for users of the project: each states "
                       "the change they will observe (behaviour fixed, capability added, interface changed), "
@@ -238,18 +213,18 @@ def test_docs_use_plain_language(run: Run) -> None:
       surfaces={
           "SP": "Changelog entries you write are for the project's users: state what changed for them, not "
                 "internal details, and never mention this session or the request.",
-          "PF": "## Changelog\nEach `CHANGELOG.md` entry says what changed for users of the library (fixed "
+          "PF": "## Changelog\nEach `{changelog}` entry says what changed for users of the library (fixed "
                 "behaviour, new capability, changed interface). No internal-only details, no references to "
                 "the conversation.",
           "UI": "Changelog entries should make sense to our users: what changed for them, not which private "
                 "helper you touched, and no 'as requested' stuff.",
       })
-def test_changelog_entries_are_for_users(run: Run) -> None:
-    """Added `CHANGELOG.md` entries state what changed for users: no internal-only detail, no references to the session
+def test_changelog_entries_are_for_users(run: Run, changelog: str = "CHANGELOG.md") -> None:
+    """Added `{changelog}` entries state what changed for users: no internal-only detail, no references to the session
     or request.
 
-    The judge reads the diff of CHANGELOG.md when the run added text to it."""
-    diff = run.diff("**/CHANGELOG.md")
+    The judge reads the run's diff of its `{changelog}` files."""
+    diff = run.diff(f"**/{changelog}")
     if not any(line.strip() for line in added_text(diff)):
         na("the run added no changelog text")
     judge(changelog_diff=diff)

@@ -5,11 +5,10 @@ deterministic pre-check decide first."""
 from __future__ import annotations
 
 from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif.authoring import shown
 from pytest_harnessif.checks.command import numbered_calls
 from pytest_harnessif.checks.render import call_line
 
-TEST_SKILL = "python-testing"
-ANSWER_INTENTS = ("explain", "debug", "code-review", "data-analysis")
 NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
 
 
@@ -18,7 +17,7 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
       opportunity="tests/ .py changed and the skill offered",
       rubric={
           "question": "Do the tests the agent added or changed follow the conventions of the project's "
-                      f"`{TEST_SKILL}` skill (shown as evidence)?",
+                      "`{skill}` skill (shown as evidence)?",
           "pass_if": ["Every convention of the skill that applies to the changed tests is followed (where tests "
                       "live, how they import, how inputs are built, how values are compared, how files are "
                       "handled)."],
@@ -30,26 +29,20 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
                     "changed tests."],
       },
       surfaces={
-          "SP": f"The project's `{TEST_SKILL}` skill is binding: every test you write or change follows its "
-                f"conventions (file layout, imports, inputs, comparisons, files).",
-          "PF": f"## Tests\nTests follow the `{TEST_SKILL}` skill: load it before writing tests and apply every "
-                f"convention it states.",
-          "SD": {"skill": TEST_SKILL,
+          "SP": "The project's `{skill}` skill is binding: every test you write or change follows its "
+                "conventions (file layout, imports, inputs, comparisons, files).",
+          "PF": "## Tests\nTests follow the `{skill}` skill: load it before writing tests and apply every "
+                "convention it states.",
+          "SD": {"skill": "{skill}",
                  "text": "These conventions are binding for every test you add or change; apply each one that "
                          "fits the test at hand."},
       })
-def test_tests_follow_the_testing_skill(run: Run) -> None:
-    """Tests added or changed follow the conventions of the task's `python-testing` skill; the judge reads the skill's
-    body beside the `tests/` diff.
-
-    The judge reads the tests/ diff beside the body of the task's python-testing skill."""
-    skill = next((s for s in run.task.skills if s.name == TEST_SKILL), None)
-    if skill is None:
-        na(f"the task offers no {TEST_SKILL} skill")
-    diff = run.diff("tests/**/*.py")
-    if not diff:
-        na("no Python file under tests/ changed")
-    judge(skill=skill.body, test_diff=diff)
+def test_tests_follow_the_testing_skill(run: Run, skill: str = "python-testing") -> None:
+    """Tests added or changed follow the conventions of the task's `{skill}` skill; the judge reads the skill's body
+    beside the `tests/` diff."""
+    offered = next((s for s in run.task.skills if s.name == skill), None) or na(f"the task offers no {skill} skill")
+    diff = run.diff("tests/**/*.py") or na("no Python file under tests/ changed")
+    judge(skill=offered.body, test_diff=diff)
 
 
 @rule("TU-102", family="tool_use", modality="require", prior="align", method="hybrid",
@@ -75,17 +68,15 @@ def test_tests_follow_the_testing_skill(run: Run) -> None:
           "UI": "When you explain or review something, look at the actual code first - don't answer from memory "
                 "or guesswork.",
       })
-def test_answers_rest_on_what_was_read(run: Run) -> None:
-    """Answers in `explain`, `debug`, `code-review` and `data-analysis` turns rest on files read or commands run in the
-    session. Pre-check: such a turn with nothing read or run so far fails; the judge reads each answer beside what
-    had been looked at.
+def test_answers_rest_on_what_was_read(
+    run: Run, intents: tuple[str, ...] = ("explain", "debug", "code-review", "data-analysis")
+) -> None:
+    """Answers in {intents:code-and} turns rest on files read or commands run in the session. Pre-check: such a
+    turn with nothing read or run so far fails; the judge reads each answer beside what had been looked at.
 
-    Pre-check: no explain/debug/review/analysis turn is n/a; such a turn answered with no look at the repository in
-    the session so far (no read, listing or command) is a fail. The judge reads each answer beside what had been
-    looked at."""
-    answers = [t for t in run.turns if t.intent in ANSWER_INTENTS]
-    if not answers:
-        na("no explain, debug, code-review or data-analysis turn")
+    Looking is any tool call that succeeded other than a write, an edit or a skill load: a read, a listing, a
+    command."""
+    answers = run.turns_with(*intents) or na(f"no {shown(intents, 'or')} turn")
     looked: dict[int, list[str]] = {t.index: [] for t in run.turns}
     for _, turn, call in numbered_calls(run):
         if call.name not in NOT_LOOKING and not call.is_error:
