@@ -1,7 +1,8 @@
 """pytest-harnessif: Harness-IF as a pytest plugin. What a rule author imports lives here.
 
-Names are imported on first use (PEP 562), so loading the plugin into a pytest process that runs no rule
-costs nothing for them."""
+Names are imported on use (PEP 562), so loading the plugin into a pytest process that runs no rule costs nothing
+for them. They are looked up in `sys.modules` each time, never cached here, so a module imported afresh (as
+pytester's in-process runs do) is the one every importer sees."""
 
 from __future__ import annotations
 
@@ -41,6 +42,4 @@ _HOME |= {name: "authoring" for name in ("MissingArtifact", "NotApplicable", "na
 def __getattr__(name: str) -> Any:
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_HOME.get(name, 'schema')}", __name__), name)
-    globals()[name] = value
-    return value
+    return getattr(importlib.import_module(f".{_HOME.get(name, 'schema')}", __name__), name)

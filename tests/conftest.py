@@ -4,6 +4,8 @@ import importlib
 
 import pytest
 
+from .support.verdicts import verdict
+
 collect_ignore = ["data"]
 
 
@@ -19,19 +21,5 @@ def _report_stack_loaded(tmp_path_factory: pytest.TempPathFactory) -> None:
         importlib.import_module(name)
     from pytest_harnessif.report.records import write_run
 
-    row = {
-        "model": "m",
-        "task": "t",
-        "scenario": "s",
-        "round": 1,
-        "rule": "XX-001",
-        "family": "workflow",
-        "modality": "require",
-        "prior": "neutral",
-        "lineage": "curated",
-        "surface": "SP",
-        "severity": "must",
-        "method": "regex",
-        "status": "pass",
-    }
+    row = verdict(scenario="s", family="workflow", prior="neutral")
     write_run(tmp_path_factory.mktemp("report-stack"), [row], {})

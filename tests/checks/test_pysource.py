@@ -8,6 +8,7 @@ from pytest_harnessif import NotApplicable
 from pytest_harnessif.checks.ast import star_imports
 from pytest_harnessif.checks.pysource import (
     PyDef,
+    api_changes,
     changed_functions,
     changed_sources,
     changed_sources_or_na,
@@ -16,9 +17,10 @@ from pytest_harnessif.checks.pysource import (
     new_tests,
     parse,
     signature,
+    signature_text,
 )
 from pytest_harnessif.evidence import Run
-from pytest_harnessif.testing import make_run
+from pytest_harnessif.testing import make_run, turn
 
 MODULE = '''\
 import os
@@ -199,3 +201,29 @@ def test_signature(old: str, new: str, same: bool) -> None:
         return signature(src.functions[0].node)
 
     assert (sig(old) == sig(new)) is same
+
+
+def test_signature_text() -> None:
+    src = parse("a.py", b"def f(a: int, b=1) -> str:\n    pass\n\n\nclass C:\n    def m(self, x):\n        pass\n")
+    assert src is not None
+    texts = {d.qualname: signature_text(d) for d in src.defs}
+    assert texts == {"f": "def f(a: int, b=1) -> str", "C": "C", "C.m": "def C.m(self, x)"}
+
+
+def test_api_changes_per_turn() -> None:
+    base = {
+        "src/pkg/a.py": "def f(a):\n    pass\n\n\ndef g():\n    pass\n\n\ndef h():\n    return 1\n\n\n"
+        "def _p():\n    pass\n",
+        "src/pkg/_internal.py": "def i(a):\n    pass\n",
+    }
+    one = {
+        "src/pkg/a.py": "def f(a, b=None):\n    pass\n\n\ndef h():\n    return 2\n\n\ndef added():\n    pass\n",
+        "src/pkg/_internal.py": "def i(a, b):\n    pass\n",
+    }
+    two = {**one, "src/pkg/a.py": one["src/pkg/a.py"] + "\n\ndef broken(:\n"}
+    run = make_run(initial=base, final=two, turns=[turn("a", "r", files=one), turn("b", "r", files=two)])
+    assert api_changes(run, 0) == [
+        "src/pkg/a.py: `def f(a)` became `def f(a, b=None)`",
+        "src/pkg/a.py: removed `def g()`",
+    ]
+    assert api_changes(run, 1) == []  # a file that no longer parses is skipped, not read as everything removed

@@ -5,17 +5,21 @@ from __future__ import annotations
 import pytest
 
 from pytest_harnessif.checks.render import (
+    added_text,
     call_line,
     command_block,
     commands_text,
+    commit_messages,
     exchange,
     files_read,
     lines_of,
     output_tail,
+    read_calls,
     short,
+    siblings,
     turn_diff,
 )
-from pytest_harnessif.testing import bash, make_run, tool, turn
+from pytest_harnessif.testing import bash, commit, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
 
@@ -93,3 +97,44 @@ def test_turn_diff_shows_only_that_turn() -> None:
     )
     assert turn_diff(run, 1, "src/**") == "--- a/src/a.py\n+++ b/src/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n"
     assert "--- a/README.md\n+++ /dev/null\n" in turn_diff(run, 1)
+
+
+def test_added_text_keeps_only_added_lines() -> None:
+    diff = "--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,3 @@\n a\n+b\n-c\n+\n"
+    assert added_text(diff) == ["b", ""]
+    assert added_text("--- a/x\n+++ b/x\n@@ -1 +0,0 @@\n-gone\n") == []
+
+
+def test_commit_messages() -> None:
+    text = commit_messages([commit("Add a", "Why a.\n\n"), commit("Fix b")])
+    assert text == "--- commit 1: Add a\n\nWhy a.\n\n--- commit 2: Fix b\n\n"
+    assert commit_messages([]) == ""
+
+
+def test_siblings_show_an_unchanged_module_of_each_new_package() -> None:
+    base = {
+        "src/pkg/__init__.py": "",
+        "src/pkg/a_edited.py": "x = 1\n",
+        "src/pkg/core.py": "line 1\nline 2\nline 3\n",
+        "src/other/b.py": "b = 1\n",
+    }
+    run = make_run(initial=base, final={**base, "src/pkg/a_edited.py": "x = 2\n", "src/pkg/new.py": "n = 1\n"})
+    assert siblings(run, lines=2) == "### src/pkg/core.py (unchanged; first 2 lines)\nline 1\nline 2"
+    alone = make_run(initial=base, final={**base, "src/fresh/new.py": "n = 1\n", "README.md": "# r\n"})
+    assert siblings(alone).startswith("(no new module")
+
+
+def test_read_calls() -> None:
+    run = make_run(turns=[turn("t", "r",
+        tool("read_file", path="a.py"),
+        tool("read_file", path="b.py", is_error=True),
+        bash("cat a.py | head -5"),
+        bash("sed -i s/a/b/ a.py"),
+        bash("git diff"),
+        bash("git commit -m x"),
+        tool("list_files", path="src"),
+        bash("pytest -q"),
+        tool("edit_file", path="a.py", old="a", new="b"),
+    )])
+    assert read_calls(run) == {0: "read_file a.py", 2: "bash: cat a.py | head -5", 4: "bash: git diff",
+                               6: "list_files src"}

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_harnessif.checks.shell import SimpleCommand, parse, segments, short_flag, split, strip_heredocs
+from pytest_harnessif.checks.shell import (
+    Segment,
+    SimpleCommand,
+    lists_tree,
+    parse,
+    rewrites_history,
+    segments,
+    short_flag,
+    split,
+    stages_everything,
+    strip_heredocs,
+    targets_tests,
+)
 from pytest_harnessif.testing import bash, make_run, tool, turn
 
 
@@ -223,3 +235,81 @@ def test_made_commit() -> None:
                                bash("git commit -m y", exit_code=1, output="nothing to commit"),
                                bash("git log --grep commit"))])
     assert [s.made_commit for s in segments(run)] == [True, False, False, False]
+
+
+def first_segment(cmd: str) -> Segment:
+    return segments(make_run(turns=[turn("t", "r", bash(cmd))]))[0]
+
+
+@pytest.mark.parametrize(
+    ("cmd", "rewrites"),
+    [
+        ("git commit --amend --no-edit", True),
+        ("git rebase -i HEAD~2", True),
+        ("git reset --hard HEAD~1", True),
+        ("git push -f origin main", True),
+        ("git push --force-with-lease", True),
+        ("git push origin +main", True),
+        ("git commit -m 'amend the docs'", False),
+        ("git reset --soft HEAD~1", False),
+        ("git push -o ci.skip origin main", False),
+        ("git push origin main", False),
+        ("echo git rebase", False),
+    ],
+)
+def test_rewrites_history(cmd: str, rewrites: bool) -> None:
+    assert rewrites_history(first_segment(cmd)) is rewrites
+
+
+@pytest.mark.parametrize(
+    ("cmd", "everything"),
+    [
+        ("git add -A", True),
+        ("git add .", True),
+        ("git add --all", True),
+        ("git commit -am 'x'", True),
+        ("git commit --all -m x", True),
+        ("git add src/a.py", False),
+        ("git commit -m 'add all of it'", False),
+        ("git status -A", False),
+        ("ls -A", False),
+    ],
+)
+def test_stages_everything(cmd: str, everything: bool) -> None:
+    assert stages_everything(first_segment(cmd)) is everything
+
+
+@pytest.mark.parametrize(
+    ("cmd", "tree"),
+    [
+        ("ls -R", True),
+        ("ls -laR src", True),
+        ("ls --recursive", True),
+        ("find .", True),
+        ("find", True),
+        ("find ./src -name '*.py'", True),
+        ("find -name '*.py'", True),
+        ("ls -la", False),
+        ("find src -name '*.py'", False),
+        ("find / -name x", False),
+        ("tree", False),
+    ],
+)
+def test_lists_tree(cmd: str, tree: bool) -> None:
+    assert lists_tree(first_segment(cmd)) is tree
+
+
+@pytest.mark.parametrize(
+    ("cmd", "targeted"),
+    [
+        ("pytest tests/test_a.py", True),
+        ("python -m pytest -q tests/test_a.py::test_b", True),
+        ("pytest -k add", True),
+        ("pytest -kadd", True),
+        ("pytest -q", False),
+        ("pytest tests/", False),
+        ("pytest -x --lf", False),
+    ],
+)
+def test_targets_tests(cmd: str, targeted: bool) -> None:
+    assert targets_tests(first_segment(cmd)) is targeted

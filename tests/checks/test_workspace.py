@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_harnessif.checks.workspace import added_lines, changed_paths, files_before_turn, workspace_path
+from pytest_harnessif.checks.workspace import (
+    added_count,
+    added_lines,
+    changed_paths,
+    files_before_turn,
+    first_line,
+    workspace_path,
+)
 from pytest_harnessif.evidence import is_generated
 from pytest_harnessif.testing import make_run, turn
 
@@ -72,3 +79,30 @@ def test_added_lines() -> None:
 )
 def test_workspace_path(raw: str, path: str) -> None:
     assert workspace_path(raw) == path
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "count"),
+    [
+        (b"a\nb\n", b"a\nB\nc\n", 2),  # one replaced, one inserted
+        (None, b"x\ny", 2),
+        (b"a\nb\n", b"a\n", 0),  # deletions add nothing
+        (b"a\n", None, 0),
+        (b"a\nb\n", b"a\nb\n", 0),
+    ],
+)
+def test_added_count(before: bytes | None, after: bytes | None, count: int) -> None:
+    assert added_count(before, after) == count
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (b"\xef\xbb\xbf# header\r\nrest\n", "# header"),
+        (b"# header  \n", "# header"),
+        (b"\n# second\n", ""),
+        (b"", ""),
+    ],
+)
+def test_first_line(data: bytes, line: str) -> None:
+    assert first_line(data) == line

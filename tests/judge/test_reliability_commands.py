@@ -24,7 +24,7 @@ from pytest_harnessif.llm_judge.calibration import CalibrationError, load_calibr
 from pytest_harnessif.report.records import JUDGE_REQUESTS, write_run
 from pytest_harnessif.schema import JudgeRecord, Rubric, Vote
 from tests.support.loopback import LoopbackServer, openai_reply
-from tests.unit._verdicts import row
+from tests.support.verdicts import verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "rule_checks"
@@ -37,10 +37,10 @@ def user_text(body: dict[str, Any]) -> str:
     return content if isinstance(content, str) else "".join(part.get("text", "") for part in content)
 
 
-def reply(verdict: str) -> dict[str, Any]:
-    if verdict == "garbage":
+def reply(answer: str) -> dict[str, Any]:
+    if answer == "garbage":
         return openai_reply("I would rather not say.")
-    return openai_reply(json.dumps({"verdict": verdict, "reason": f"the evidence reads {verdict}"}))
+    return openai_reply(json.dumps({"verdict": answer, "reason": f"the evidence reads {answer}"}))
 
 
 @pytest.fixture
@@ -74,11 +74,8 @@ SWAP = [
 ]
 
 
-def verdict_row(model: str, task: str, rule: str, status: str, record: JudgeRecord | None = None,
-                family: str = "professional_writing", modality: str = "require",
-                prior: str = "against_prior") -> dict[str, Any]:
-    return row(model, rule, status, prior, task, family=family, modality=modality, method="llm_judge",
-               reason="recorded", judge=record.model_dump(mode="json") if record else None)
+JUDGED = {"family": "professional_writing", "method": "llm_judge", "reason": "recorded", "judge": None}
+"""The columns of a verdict of a judge-based rule (`judge` holds the record when the judge decided)."""
 
 
 def swap_run(tmp_path: Path) -> tuple[Path, list[Request]]:
@@ -90,9 +87,10 @@ def swap_run(tmp_path: Path) -> tuple[Path, list[Request]]:
         record = JudgeRecord(judge="openai/first-judge", status=first,
                              votes=[Vote(index=0, status=first, reason="first")], request=request.hash)
         rule, family = ("PW-001", "professional_writing") if i % 2 else ("PW-002", "workflow")
-        rows.append(verdict_row(model, f"task-{i:02d}", rule, first, record, family=family))
+        judged = {**JUDGED, "family": family, "judge": record.model_dump(mode="json")}
+        rows.append(verdict(model, f"task-{i:02d}", rule, first, **judged))
         requests.append(request)
-    rows.append(verdict_row("m-a", "task-99", "PW-002", "n/a"))  # pre-check: never sampled
+    rows.append(verdict("m-a", "task-99", "PW-002", "n/a", **JUDGED))  # pre-check: never sampled
     records = [{"hash": r.hash, **r.model_dump(mode="json")} for r in requests]
     return write_run(tmp_path / "run", rows, {"run_id": "run"}, records), requests
 
@@ -175,7 +173,7 @@ def test_swap_without_requests_or_with_a_missing_hash_exits_2(
 
 
 def test_swap_on_a_run_without_judged_verdicts_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run_dir = write_run(tmp_path / "run", [verdict_row("m", "t", "PW-002", "n/a")], {})
+    run_dir = write_run(tmp_path / "run", [verdict("m", "t", "PW-002", "n/a", **JUDGED)], {})
     assert run("swap", str(run_dir), "--judge", "openai/x@http://127.0.0.1:9/v1") == 2
     assert "no verdict was decided by the judge" in capsys.readouterr().err
 
@@ -185,8 +183,7 @@ def test_swap_on_a_run_without_judged_verdicts_exits_2(tmp_path: Path, capsys: p
 
 def cells_frame(sizes: dict[tuple[str, str, str], int]) -> pd.DataFrame:
     rows = [
-        {"population": "main", "model": f"m{i % 3}", "task": f"t{i:03d}", "round": 1, "rule": "XX-001",
-         "family": f, "modality": m, "prior": p}
+        verdict(f"m{i % 3}", f"t{i:03d}", "XX-001", family=f, modality=m, prior=p)
         for (f, m, p), n in sizes.items()
         for i in range(n)
     ]
@@ -239,8 +236,8 @@ HUMAN = [
 
 
 def human_run(tmp_path: Path) -> Path:
-    rows = [verdict_row("m-a", f"task-{i:02d}", "PW-001" if i <= 5 else "PW-002", status,
-                        family="professional_writing" if i <= 5 else "workflow")
+    rows = [verdict("m-a", f"task-{i:02d}", "PW-001" if i <= 5 else "PW-002", status,
+                    **{**JUDGED, "family": "professional_writing" if i <= 5 else "workflow"})
             for i, (status, _) in enumerate(HUMAN, 1)]
     return write_run(tmp_path / "run", rows, {})
 

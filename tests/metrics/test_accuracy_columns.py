@@ -18,7 +18,7 @@ from pytest_harnessif.metrics.accuracy import (
 )
 from pytest_harnessif.metrics.frame import to_frame
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 P, F, NA = "pass", "fail", "n/a"
 PRIOR = {"r1": "against_prior", "r2": "neutral", "r3": "align_prior"}
@@ -36,7 +36,7 @@ CELLS = {
 def cohort() -> pd.DataFrame:
     return to_frame(
         [
-            v(agent, task, rule, status, prior=PRIOR[rule])
+            verdict(agent, task, rule, status, prior=PRIOR[rule])
             for (task, rule), statuses in CELLS.items()
             for agent, status in zip("ABCD", statuses, strict=True)
         ]
@@ -79,10 +79,10 @@ def test_dw_weights_and_dw_acc_by_hand() -> None:
 
 
 def test_dw_weight_is_zero_for_negative_correlation_or_too_few_agents() -> None:
-    rows = [v(a, "t", "good", s) for a, s in zip("ABC", (P, P, F), strict=True)]
-    rows += [v(a, "u", "good", s) for a, s in zip("ABC", (P, F, F), strict=True)]
-    rows += [v(a, "t", "inverse", s) for a, s in zip("ABC", (F, P, P), strict=True)]  # weaker agents pass it
-    rows += [v(a, "t", "pair", s) for a, s in zip("AB", (P, F), strict=True)]  # only 2 agents
+    rows = [verdict(a, "t", "good", s) for a, s in zip("ABC", (P, P, F), strict=True)]
+    rows += [verdict(a, "u", "good", s) for a, s in zip("ABC", (P, F, F), strict=True)]
+    rows += [verdict(a, "t", "inverse", s) for a, s in zip("ABC", (F, P, P), strict=True)]  # weaker agents pass it
+    rows += [verdict(a, "t", "pair", s) for a, s in zip("AB", (P, F), strict=True)]  # only 2 agents
     weights = rule_weights(to_frame(rows))
     assert weights["good"] > 0
     assert weights["inverse"] == 0.0
@@ -90,29 +90,30 @@ def test_dw_weight_is_zero_for_negative_correlation_or_too_few_agents() -> None:
 
 
 def test_dw_acc_is_nan_when_every_weight_is_zero() -> None:
-    rows = [v(a, "t", "r", P) for a in "ABC"] + [v(a, "u", "r", F) for a in "ABC"]  # no variation in pass rate
+    # no variation in pass rate
+    rows = [verdict(a, "t", "r", P) for a in "ABC"] + [verdict(a, "u", "r", F) for a in "ABC"]
     t = accuracy_table(to_frame(rows))
     assert t["dw_acc"].isna().all()
     assert t["acc"].tolist() == [0.5, 0.5, 0.5]
 
 
 def test_n_a_error_partial_never_enter_acc() -> None:
-    rows = [v("m", "t", f"r{i}", s) for i, s in enumerate((P, F, NA, "error", "partial"))]
+    rows = [verdict("m", "t", f"r{i}", s) for i, s in enumerate((P, F, NA, "error", "partial"))]
     t = accuracy_table(to_frame(rows))
     assert t.loc["m", "rows"] == 5 and t.loc["m", "eligible"] == 2 and t.loc["m", "acc"] == 0.5
 
 
 def test_no_eligible_verdict_gives_nan() -> None:
-    t = accuracy_table(to_frame([v("m", "t", "r", NA)]))
+    t = accuracy_table(to_frame([verdict("m", "t", "r", NA)]))
     assert t.loc["m", ["acc", "f_acc", "dw_acc", "ap_acc", "delta"]].isna().all()
 
 
 def test_severity_weighted_view_with_half_credit_for_partial() -> None:
     rows = [
-        v("m", "t", "r1", P, severity="must"),  # 3 of 3
-        v("m", "t", "r2", F, severity="should"),  # 0 of 2
-        v("m", "t", "r3", "partial", severity="may"),  # 0.5 of 1
-        v("m", "t", "r4", NA, severity="must"),  # not counted
+        verdict("m", "t", "r1", P, severity="must"),  # 3 of 3
+        verdict("m", "t", "r2", F, severity="should"),  # 0 of 2
+        verdict("m", "t", "r3", "partial", severity="may"),  # 0.5 of 1
+        verdict("m", "t", "r4", NA, severity="must"),  # not counted
     ]
     df = to_frame(rows)
     cols = severity_columns(df)
@@ -125,12 +126,12 @@ def test_severity_weighted_view_with_half_credit_for_partial() -> None:
 
 def test_ap_lineage_counts_and_shares() -> None:
     rows = [
-        v("A", "t", "r1", P, lineage="consensus"),
-        v("A", "t", "r2", F, lineage="curated"),
-        v("A", "t", "r3", P, lineage="unknown"),
-        v("A", "t", "r4", P, lineage="curated", prior="align_prior"),  # not against-prior
-        v("B", "t", "r1", NA, lineage="consensus"),  # not eligible
-        v("B", "t", "r2", P, lineage="curated"),
+        verdict("A", "t", "r1", P, lineage="consensus"),
+        verdict("A", "t", "r2", F, lineage="curated"),
+        verdict("A", "t", "r3", P, lineage="unknown"),
+        verdict("A", "t", "r4", P, lineage="curated", prior="align_prior"),  # not against-prior
+        verdict("B", "t", "r1", NA, lineage="consensus"),  # not eligible
+        verdict("B", "t", "r2", P, lineage="curated"),
     ]
     t = ap_lineage(to_frame(rows))
     assert t[["consensus", "curated", "unknown"]].to_dict("index") == {
@@ -143,12 +144,12 @@ def test_ap_lineage_counts_and_shares() -> None:
 
 def test_summarize_reports_f_acc_dw_acc_and_cascade_counts() -> None:
     rows = [
-        v("m", "t", "CL-001", F, artifact="CHANGELOG.md"),
-        v("m", "t", "CL-002", F, artifact="CHANGELOG.md"),
-        v("m", "t", "CL-003", P),
-        v("n", "t", "CL-001", P),
-        v("n", "t", "CL-002", P),
-        v("n", "t", "CL-003", P),
+        verdict("m", "t", "CL-001", F, artifact="CHANGELOG.md"),
+        verdict("m", "t", "CL-002", F, artifact="CHANGELOG.md"),
+        verdict("m", "t", "CL-003", P),
+        verdict("n", "t", "CL-001", P),
+        verdict("n", "t", "CL-002", P),
+        verdict("n", "t", "CL-003", P),
     ]
     m, n = summarize(rows)
     assert (m.passed, m.failed, m.na, m.deduped) == (1, 1, 1, 1)  # CL-002 deduped into n/a

@@ -7,20 +7,20 @@ import pytest
 from pytest_harnessif.metrics.cascade import audit, dedup, score
 from pytest_harnessif.metrics.frame import to_frame
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 CHANGELOG = "CHANGELOG.md"
 
 
 def test_dedup_keeps_the_highest_severity_failure_per_artifact_and_run() -> None:
     rows = [
-        v("m", "t", "CL-003", "fail", severity="should", artifact=CHANGELOG),
-        v("m", "t", "CL-002", "fail", severity="must", artifact=CHANGELOG),
-        v("m", "t", "CL-001", "fail", severity="must", artifact=CHANGELOG),  # must, lowest id: kept
-        v("m", "t", "CL-004", "fail", severity="may", artifact="pkg/__init__.py"),  # other artifact: kept
-        v("m", "t", "CL-005", "fail"),  # no artifact: untouched
-        v("m", "t", "CL-006", "fail", severity="must", artifact=CHANGELOG, round=2),  # other run: kept
-        v("n", "t", "CL-002", "fail", severity="may", artifact=CHANGELOG),  # other model: kept
+        verdict("m", "t", "CL-003", "fail", severity="should", artifact=CHANGELOG),
+        verdict("m", "t", "CL-002", "fail", severity="must", artifact=CHANGELOG),
+        verdict("m", "t", "CL-001", "fail", severity="must", artifact=CHANGELOG),  # must, lowest id: kept
+        verdict("m", "t", "CL-004", "fail", severity="may", artifact="pkg/__init__.py"),  # other artifact: kept
+        verdict("m", "t", "CL-005", "fail"),  # no artifact: untouched
+        verdict("m", "t", "CL-006", "fail", severity="must", artifact=CHANGELOG, round=2),  # other run: kept
+        verdict("n", "t", "CL-002", "fail", severity="may", artifact=CHANGELOG),  # other model: kept
     ]
     out = dedup(to_frame(rows))
     keys = zip(out["model"], out["rule"], out["round"], strict=True)
@@ -39,7 +39,7 @@ def test_dedup_keeps_the_highest_severity_failure_per_artifact_and_run() -> None
 
 
 def test_dedup_is_a_no_op_without_artifacts() -> None:
-    df = to_frame([v("m", "t", "r", "fail"), v("m", "t", "s", "pass")])
+    df = to_frame([verdict("m", "t", "r", "fail"), verdict("m", "t", "s", "pass")])
     assert dedup(df)["scored"].tolist() == ["fail", "pass"]
 
 
@@ -49,9 +49,9 @@ def _pair(missing: int, passing: int, rounds: int = 1) -> list[dict]:
         for r in range(1, rounds + 1):
             bad = k < missing
             rows.append(
-                v(f"a{k}", "t", "CL-001", "fail" if bad else "pass", round=r, artifact=CHANGELOG if bad else None)
+                verdict(f"a{k}", "t", "CL-001", "fail" if bad else "pass", round=r, artifact=CHANGELOG if bad else None)
             )
-            rows.append(v(f"a{k}", "t", "CL-009", "pass", round=r))  # an unrelated rule
+            rows.append(verdict(f"a{k}", "t", "CL-009", "pass", round=r))  # an unrelated rule
     return rows
 
 
@@ -76,9 +76,9 @@ def test_audit_keeps_pairs_below_five_agents_or_below_half(missing: int, passing
 
 def test_audit_pools_rounds_an_agent_misses_when_half_of_its_rounds_do() -> None:
     rows = _pair(missing=2, passing=3)
-    rows += [v("a2", "t", "CL-001", "fail", round=2, artifact=CHANGELOG)]  # a2: 1 of 2 rounds missing
-    rows += [v("a3", "t", "CL-001", "pass", round=2), v("a3", "t", "CL-001", "pass", round=3)]
-    rows += [v("a3", "t", "CL-001", "fail", round=4, artifact=CHANGELOG)]  # a3: 1 of 4 rounds missing
+    rows += [verdict("a2", "t", "CL-001", "fail", round=2, artifact=CHANGELOG)]  # a2: 1 of 2 rounds missing
+    rows += [verdict("a3", "t", "CL-001", "pass", round=2), verdict("a3", "t", "CL-001", "pass", round=3)]
+    rows += [verdict("a3", "t", "CL-001", "fail", round=4, artifact=CHANGELOG)]  # a3: 1 of 4 rounds missing
     report = audit(to_frame(rows))
     assert report.loc[0, ["tested", "missing", "untestable"]].tolist() == [5, 3, True]
 
@@ -86,8 +86,8 @@ def test_audit_pools_rounds_an_agent_misses_when_half_of_its_rounds_do() -> None
 def test_audit_uses_the_raw_status_so_deduped_rows_still_count_as_missing() -> None:
     rows = []
     for k in range(5):
-        rows.append(v(f"a{k}", "t", "CL-001", "fail", severity="must", artifact=CHANGELOG))
-        rows.append(v(f"a{k}", "t", "CL-002", "fail", severity="should", artifact=CHANGELOG))  # deduped
+        rows.append(verdict(f"a{k}", "t", "CL-001", "fail", severity="must", artifact=CHANGELOG))
+        rows.append(verdict(f"a{k}", "t", "CL-002", "fail", severity="should", artifact=CHANGELOG))  # deduped
     out = score(to_frame(rows))
     assert set(out["scored"]) == {"untestable"}
     assert out["deduped"].sum() == 5

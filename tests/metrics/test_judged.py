@@ -8,23 +8,21 @@ import math
 from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.judged import decided_by
 
+from ..support.verdicts import verdict
+
 JUDGED = {"judge": "j", "status": "pass", "votes": [{"status": "pass"}] * 3, "request": "h"}
 SPLIT = {**JUDGED, "votes": [{"status": "pass"}, {"status": "fail"}, {"status": "pass"}]}
 
 
-def row(model: str, rule: str, status: str, method: str, judge: dict | None = None) -> dict:
-    return {"model": model, "task": "t", "round": 1, "rule": rule, "status": status, "method": method, "judge": judge}
-
-
 def test_counts_per_model_and_all() -> None:
     df = to_frame([
-        row("a", "R1", "pass", "regex"),
-        row("a", "R2", "fail", "hybrid"),  # decided by the pre-check
-        row("a", "R3", "pass", "llm_judge", JUDGED),
-        row("a", "R5", "pass", "llm_judge", SPLIT),
-        row("a", "R4", "unjudged", "llm_judge"),
-        row("b", "R3", "error", "llm_judge", {**JUDGED, "status": "error"}),
-        row("b", "R1", "n/a", "regex"),
+        verdict("a", rule="R1", status="pass", method="regex"),
+        verdict("a", rule="R2", status="fail", method="hybrid"),  # decided by the pre-check
+        verdict("a", rule="R3", status="pass", method="llm_judge", judge=JUDGED),
+        verdict("a", rule="R5", status="pass", method="llm_judge", judge=SPLIT),
+        verdict("a", rule="R4", status="unjudged", method="llm_judge"),
+        verdict("b", rule="R3", status="error", method="llm_judge", judge={**JUDGED, "status": "error"}),
+        verdict("b", rule="R1", status="n/a", method="regex"),
     ])
     t = decided_by(df)
     columns = ["eligible", "deterministic", "judge", "judge_split", "judge_based_rows", "unjudged"]
@@ -34,7 +32,7 @@ def test_counts_per_model_and_all() -> None:
 
 
 def test_records_read_back_from_csv_text_count_the_same() -> None:
-    df = to_frame([row("a", "R5", "pass", "llm_judge", json.dumps(SPLIT))])  # type: ignore[arg-type]
+    df = to_frame([verdict("a", rule="R5", status="pass", method="llm_judge", judge=json.dumps(SPLIT))])
     assert decided_by(df).loc["a", ["judge", "judge_split"]].tolist() == [1, 1]
 
 

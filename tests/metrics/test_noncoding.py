@@ -11,7 +11,7 @@ import pytest
 from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.noncoding import case_means, domain_macro, nc_macro, run_rates
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 NC = {"population": "noncoding", "family": "professional_writing"}
 
@@ -19,7 +19,9 @@ NC = {"population": "noncoding", "family": "professional_writing"}
 def run(model: str, case: str, domain: str, rnd: int, statuses: str) -> list[dict]:
     """One run from a string of p (pass), f (fail), e (error), n (n/a)."""
     names = {"p": "pass", "f": "fail", "e": "error", "n": "n/a"}
-    return [v(model, case, f"PW-{k:03d}", names[s], round=rnd, scenario=domain, **NC) for k, s in enumerate(statuses)]
+    return [
+        verdict(model, case, f"PW-{k:03d}", names[s], round=rnd, scenario=domain, **NC) for k, s in enumerate(statuses)
+    ]
 
 
 def cohort() -> pd.DataFrame:

@@ -14,7 +14,7 @@ from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.panel import panels
 from pytest_harnessif.metrics.populations import PopulationError, require_single, split
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 AGGREGATES: list[Callable[[pd.DataFrame], Any]] = [
     accuracy.accuracy_table,
@@ -43,10 +43,10 @@ AGGREGATES: list[Callable[[pd.DataFrame], Any]] = [
 def mixed() -> pd.DataFrame:
     return to_frame(
         [
-            v("m", "t", "r", "pass"),
-            v("m", "t", "r", "fail", population="zero_injection"),
-            v("m", "c", "PW-001", "pass", population="noncoding"),
-            v("m", "t", "r", "pass", population="e0"),
+            verdict("m", "t", "r", "pass"),
+            verdict("m", "t", "r", "fail", population="zero_injection"),
+            verdict("m", "c", "PW-001", "pass", population="noncoding"),
+            verdict("m", "t", "r", "pass", population="e0"),
         ]
     )
 
@@ -82,8 +82,10 @@ def test_summaries_are_per_population() -> None:
 
 def test_the_fairness_audit_runs_within_one_population() -> None:
     """Five main agents; only zero-injection verdicts miss the artifact: the main pair stays testable."""
-    rows = [v(f"a{k}", "t", "CL-001", "pass") for k in range(5)]
-    rows += [v(f"a{k}", "t", "CL-001", "fail", artifact="CHANGELOG.md", population="zero_injection") for k in range(5)]
+    rows = [verdict(f"a{k}", "t", "CL-001", "pass") for k in range(5)]
+    rows += [
+        verdict(f"a{k}", "t", "CL-001", "fail", artifact="CHANGELOG.md", population="zero_injection") for k in range(5)
+    ]
     scored = panels(rows)
     assert set(scored["main"]["scored"]) == {"pass"}
     assert set(scored["zero_injection"]["scored"]) == {"untestable"}
@@ -93,5 +95,5 @@ def test_frame_errors_name_the_problem() -> None:
     with pytest.raises(ValueError, match="lack required field"):
         to_frame([{"model": "m", "task": "t"}])
     with pytest.raises(ValueError, match=r"unknown verdict status\(es\) \['maybe'\]"):
-        to_frame([v("m", "t", "r", "maybe")])
+        to_frame([verdict("m", "t", "r", "maybe")])
     assert to_frame([]).empty

@@ -13,7 +13,7 @@ from pytest_harnessif.metrics.priors import apply_priors, consensus, probe_votes
 from pytest_harnessif.priorfile import FORMAT, PriorsError, load_priors
 from pytest_harnessif.schema import Lineage, Prior
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 Z = {"population": "zero_injection"}
 
@@ -22,13 +22,16 @@ def probe() -> pd.DataFrame:
     """Three builds; per rule their unprompted behaviour (two runs each where it matters)."""
     rows = []
     for b in ("b1", "b2", "b3"):
-        rows += [v(b, "t", "ALIGN", "pass", **Z), v(b, "u", "ALIGN", "pass", **Z)]  # all comply
-    rows += [v("b1", "t", "AGAINST", "fail", **Z), v("b2", "t", "AGAINST", "fail", **Z)]
-    rows += [v("b3", "t", "AGAINST", "fail", **Z), v("b3", "u", "AGAINST", "pass", **Z)]  # b3 mixed -> neutral
-    rows += [v("b1", "t", "SPLIT", "pass", prior="align_prior", **Z)]
-    rows += [v("b2", "t", "SPLIT", "fail", prior="align_prior", **Z)]
-    rows += [v("b3", "t", "SPLIT", "n/a", prior="align_prior", **Z)]  # no opportunity -> neutral
-    rows += [v("b1", "t", "LOST", "pass", prior="neutral", lineage="unknown", **Z)]  # b2, b3 never ran it
+        rows += [verdict(b, "t", "ALIGN", "pass", **Z), verdict(b, "u", "ALIGN", "pass", **Z)]  # all comply
+    rows += [verdict("b1", "t", "AGAINST", "fail", **Z), verdict("b2", "t", "AGAINST", "fail", **Z)]
+    rows += [
+        verdict("b3", "t", "AGAINST", "fail", **Z),
+        verdict("b3", "u", "AGAINST", "pass", **Z),  # b3 mixed -> neutral
+    ]
+    rows += [verdict("b1", "t", "SPLIT", "pass", prior="align_prior", **Z)]
+    rows += [verdict("b2", "t", "SPLIT", "fail", prior="align_prior", **Z)]
+    rows += [verdict("b3", "t", "SPLIT", "n/a", prior="align_prior", **Z)]  # no opportunity -> neutral
+    rows += [verdict("b1", "t", "LOST", "pass", prior="neutral", lineage="unknown", **Z)]  # b2, b3 never ran it
     return to_frame(rows)
 
 
@@ -70,7 +73,7 @@ def test_build_count_must_match_n_and_k_must_fit() -> None:
 
 def test_votes_refuse_the_main_panel() -> None:
     with pytest.raises(PriorsError, match="zero-injection verdicts only, got population 'main'"):
-        probe_votes(to_frame([v("b1", "t", "r", "pass")]))
+        probe_votes(to_frame([verdict("b1", "t", "r", "pass")]))
 
 
 def test_prior_file_round_trip(tmp_path: Path) -> None:
@@ -115,7 +118,9 @@ def test_missing_prior_file(tmp_path: Path) -> None:
 
 
 def test_apply_priors_relabels_listed_rules_only() -> None:
-    df = to_frame([v("m", "t", "A", "pass", prior="neutral"), v("m", "t", "B", "fail", prior="align_prior")])
+    df = to_frame(
+        [verdict("m", "t", "A", "pass", prior="neutral"), verdict("m", "t", "B", "fail", prior="align_prior")]
+    )
     out = apply_priors(df, {"A": (Prior.against, Lineage.consensus)})
     assert out[["prior", "lineage"]].values.tolist() == [["against_prior", "consensus"], ["align_prior", "curated"]]
     assert df.loc[0, "prior"] == "neutral"  # input untouched

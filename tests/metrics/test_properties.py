@@ -16,7 +16,7 @@ from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.noncoding import nc_macro
 from pytest_harnessif.metrics.support import common_support
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TOL = 1e-12
@@ -37,7 +37,7 @@ def build(tuples: list[tuple], **override: Any) -> pd.DataFrame:
     rows = []
     for model, task, rnd, rule, status, prior, severity, artifact in tuples:
         fields = {"prior": prior, "severity": severity, "artifact": artifact if status == "fail" else None}
-        rows.append(v(model, task, rule, status, round=rnd, **{**fields, **override}))
+        rows.append(verdict(model, task, rule, status, round=rnd, **{**fields, **override}))
     return to_frame(rows)
 
 

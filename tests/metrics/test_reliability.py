@@ -10,7 +10,7 @@ import pytest
 from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.reliability import icc_1_1, method_agreement, reliability, round_matrix
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 
 def test_icc_1_1_by_hand() -> None:
@@ -24,7 +24,9 @@ def test_icc_1_1_by_hand() -> None:
 
 
 def _rows(model: str, task: str, rnd: int, passes: int, total: int = 5, method: str = "regex") -> list[dict]:
-    return [v(model, task, f"r{k}", "pass" if k < passes else "fail", round=rnd, method=method) for k in range(total)]
+    return [
+        verdict(model, task, f"r{k}", "pass" if k < passes else "fail", round=rnd, method=method) for k in range(total)
+    ]
 
 
 def test_agent_and_cell_icc_from_verdicts() -> None:

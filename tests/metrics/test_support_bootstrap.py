@@ -9,25 +9,25 @@ from pytest_harnessif.metrics.bootstrap import item_bootstrap
 from pytest_harnessif.metrics.frame import to_frame
 from pytest_harnessif.metrics.support import common_support
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 
 def test_common_support_keeps_keys_every_model_scored() -> None:
     rows = [
-        v("A", "t1", "r1", "pass"),
-        v("B", "t1", "r1", "fail"),
-        v("C", "t1", "r1", "pass"),  # kept
-        v("A", "t1", "r2", "pass"),
-        v("B", "t1", "r2", "n/a"),
-        v("C", "t1", "r2", "pass"),  # B n/a
-        v("A", "t2", "r1", "fail", prior="align_prior"),
-        v("B", "t2", "r1", "pass", prior="align_prior"),
-        v("C", "t2", "r1", "pass", prior="align_prior"),  # kept
-        v("A", "t2", "r1", "pass", round=2),
-        v("B", "t2", "r1", "pass", round=2),  # C missing in round 2
-        v("A", "t3", "r3", "error"),
-        v("B", "t3", "r3", "pass"),
-        v("C", "t3", "r3", "pass"),  # A error
+        verdict("A", "t1", "r1", "pass"),
+        verdict("B", "t1", "r1", "fail"),
+        verdict("C", "t1", "r1", "pass"),  # kept
+        verdict("A", "t1", "r2", "pass"),
+        verdict("B", "t1", "r2", "n/a"),
+        verdict("C", "t1", "r2", "pass"),  # B n/a
+        verdict("A", "t2", "r1", "fail", prior="align_prior"),
+        verdict("B", "t2", "r1", "pass", prior="align_prior"),
+        verdict("C", "t2", "r1", "pass", prior="align_prior"),  # kept
+        verdict("A", "t2", "r1", "pass", round=2),
+        verdict("B", "t2", "r1", "pass", round=2),  # C missing in round 2
+        verdict("A", "t3", "r3", "error"),
+        verdict("B", "t3", "r3", "pass"),
+        verdict("C", "t3", "r3", "pass"),  # A error
     ]
     s = common_support(to_frame(rows))
     assert (s.keys, s.kept, s.against_keys, s.items, s.models) == (5, 2, 1, 2, 3)
@@ -38,7 +38,7 @@ def test_common_support_keeps_keys_every_model_scored() -> None:
 
 
 def test_one_item_gives_a_degenerate_interval_at_the_point() -> None:
-    rows = [v("A", "t", f"r{i}", s) for i, s in enumerate(("pass", "pass", "fail"))]
+    rows = [verdict("A", "t", f"r{i}", s) for i, s in enumerate(("pass", "pass", "fail"))]
     b = item_bootstrap(to_frame(rows), resamples=200)
     row = b.models.loc["A"]
     assert row["acc"] == row["acc_lo"] == row["acc_hi"] == pytest.approx(2 / 3)
@@ -46,7 +46,12 @@ def test_one_item_gives_a_degenerate_interval_at_the_point() -> None:
 
 def test_two_items_span_their_extremes() -> None:
     """Resamples are {t1,t1} (Acc 1), {t2,t2} (Acc 0) or mixed (1/2), each extreme with probability 1/4."""
-    rows = [v("A", "t1", "r", "pass"), v("A", "t1", "s", "pass"), v("A", "t2", "r", "fail"), v("A", "t2", "s", "fail")]
+    rows = [
+        verdict("A", "t1", "r", "pass"),
+        verdict("A", "t1", "s", "pass"),
+        verdict("A", "t2", "r", "fail"),
+        verdict("A", "t2", "s", "fail"),
+    ]
     b = item_bootstrap(to_frame(rows))
     assert b.models.loc["A", ["acc", "acc_lo", "acc_hi"]].tolist() == [0.5, 0.0, 1.0]
     assert (b.items, b.resamples, b.seed, b.level) == (2, 2000, 20260723, 0.95)
@@ -55,7 +60,7 @@ def test_two_items_span_their_extremes() -> None:
 def _cohort(skills: dict[str, float], items: int = 30, seed: int = 3) -> list[dict]:
     rng = np.random.default_rng(seed)
     return [
-        v(
+        verdict(
             m,
             f"t{i}",
             f"r{k}",

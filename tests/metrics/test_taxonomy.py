@@ -14,18 +14,18 @@ from pytest_harnessif.metrics.taxonomy import (
     family_by_model,
 )
 
-from ._rows import v
+from ..support.verdicts import verdict
 
 ROWS = [
-    v("A", "t", "r1", "fail", modality="require", family="workflow", surface="SP"),
-    v("A", "t", "r2", "fail", modality="limit_min", family="workflow", surface="PF"),
-    v("A", "t", "r3", "pass", modality="conditional_require", family="code_style", surface="PF"),
-    v("A", "t", "r4", "fail", modality="forbid", family="code_style", surface=None),
-    v("A", "t", "r5", "pass", modality="limit_max", family="code_style", surface="UI"),
-    v("A", "t", "r6", "pass", modality="prefer", family="tool_use", surface="TD"),
-    v("B", "t", "r1", "pass", modality="require", family="workflow", surface="SP"),
-    v("B", "t", "r6", "fail", modality="allow", family="tool_use", surface="TD"),
-    v("B", "t", "r7", "n/a", modality="forbid", family="tool_use", surface="SP"),
+    verdict("A", "t", "r1", "fail", modality="require", family="workflow", surface="SP"),
+    verdict("A", "t", "r2", "fail", modality="limit_min", family="workflow", surface="PF"),
+    verdict("A", "t", "r3", "pass", modality="conditional_require", family="code_style", surface="PF"),
+    verdict("A", "t", "r4", "fail", modality="forbid", family="code_style", surface=None),
+    verdict("A", "t", "r5", "pass", modality="limit_max", family="code_style", surface="UI"),
+    verdict("A", "t", "r6", "pass", modality="prefer", family="tool_use", surface="TD"),
+    verdict("B", "t", "r1", "pass", modality="require", family="workflow", surface="SP"),
+    verdict("B", "t", "r6", "fail", modality="allow", family="tool_use", surface="TD"),
+    verdict("B", "t", "r7", "n/a", modality="forbid", family="tool_use", surface="SP"),
 ]
 
 
@@ -42,7 +42,7 @@ def test_failure_taxonomy_from_modality_alone() -> None:
 
 
 def test_unknown_modality_gets_its_own_class() -> None:
-    t = failure_taxonomy(to_frame([v("A", "t", "r", "fail", modality=None)]))
+    t = failure_taxonomy(to_frame([verdict("A", "t", "r", "fail", modality=None)]))
     assert list(t.index) == ["unknown", "total"]
 
 

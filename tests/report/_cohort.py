@@ -10,7 +10,7 @@ import numpy as np
 
 from pytest_harnessif.report.records import SUMMARY, VERDICTS
 
-from ..metrics._rows import v
+from ..support.verdicts import verdict
 
 FAMILIES = ["output_control", "workflow", "code_style", "tool_use"]
 MODALITIES = ["require", "forbid", "limit_max", "prefer"]
@@ -29,7 +29,7 @@ def cohort(models: tuple[str, ...] = ("alpha", "beta", "gamma"), seed: int = 11)
                 for k in range(8):
                     status = "pass" if rng.random() < skill[m] - 0.1 * (k % 2) else "fail"
                     rows.append(
-                        v(
+                        verdict(
                             m,
                             f"item-{i}",
                             f"OC-{k:03d}",
@@ -44,10 +44,10 @@ def cohort(models: tuple[str, ...] = ("alpha", "beta", "gamma"), seed: int = 11)
                             scenario="demo",
                         )
                     )
-            rows.append(v(m, f"item-{i}", "OC-000", "pass", prior="align_prior", population="zero_injection"))
+            rows.append(verdict(m, f"item-{i}", "OC-000", "pass", prior="align_prior", population="zero_injection"))
             for rnd in (1, 2):
                 rows.append(
-                    v(
+                    verdict(
                         m,
                         f"case-{i}",
                         "PW-001",

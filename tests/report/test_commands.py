@@ -14,7 +14,7 @@ from pytest_harnessif.priorfile import load_priors
 from pytest_harnessif.report.records import HTML, PARQUET, SUMMARY, VERDICTS
 from pytest_harnessif.schema import Lineage, Prior
 
-from ..metrics._rows import v
+from ..support.verdicts import verdict
 from ._cohort import cohort, save_run
 
 
@@ -40,7 +40,7 @@ def test_report_regenerates_everything_offline(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_report_to_another_directory_or_print_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run_dir = run_of(tmp_path, "run", [v("m", "t", "r", "pass")])
+    run_dir = run_of(tmp_path, "run", [verdict("m", "t", "r", "pass")])
     assert call(report, ["report", str(run_dir / VERDICTS), "--no-files"]) == 0
     assert not (run_dir / HTML).exists()
     assert call(report, ["report", str(run_dir), "--out", str(tmp_path / "elsewhere")]) == 0
@@ -49,7 +49,7 @@ def test_report_to_another_directory_or_print_only(tmp_path: Path, capsys: pytes
 
 
 def test_report_with_other_priors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run_dir = run_of(tmp_path, "run", [v("m", "t", "A", "fail", prior="neutral"), v("m", "t", "B", "pass")])
+    run_dir = run_of(tmp_path, "run", [verdict("m", "t", "A", "fail", prior="neutral"), verdict("m", "t", "B", "pass")])
     file = tmp_path / "priors.yaml"
     file.write_text(
         "format: harnessif-priors/1\nrules:\n  A: {prior: against_prior, lineage: consensus}\n", encoding="utf-8"
@@ -83,16 +83,16 @@ def test_compare_merges_runs_into_one_cohort(tmp_path: Path, capsys: pytest.Capt
 @pytest.mark.parametrize(
     ("other", "message"),
     [
-        (v("m", "t", "r", "fail"), "verdict main/m/t/1/r appears in"),
-        (v("n", "t", "r", "pass", family="workflow"), "rule r: "),
-        (v("n", "t", "r", "pass", prior="neutral"), "rule r: "),
-        (v("n", "t", "r", "pass", surface="UI"), "placement of r in t: "),
+        (verdict("m", "t", "r", "fail"), "verdict main/m/t/1/r appears in"),
+        (verdict("n", "t", "r", "pass", family="workflow"), "rule r: "),
+        (verdict("n", "t", "r", "pass", prior="neutral"), "rule r: "),
+        (verdict("n", "t", "r", "pass", surface="UI"), "placement of r in t: "),
     ],
 )
 def test_compare_refuses_runs_that_are_not_one_cohort(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], other: dict, message: str
 ) -> None:
-    a = run_of(tmp_path, "a", [v("m", "t", "r", "pass")])
+    a = run_of(tmp_path, "a", [verdict("m", "t", "r", "pass")])
     b = run_of(tmp_path, "b", [other])
     assert call(compare, ["compare", str(a), str(b), "--out", str(tmp_path / "c")]) == 2
     err = capsys.readouterr().err
@@ -104,8 +104,8 @@ def _probe_runs(tmp_path: Path) -> list[str]:
     z = {"population": "zero_injection"}
     dirs = []
     for build, status in (("b1", "fail"), ("b2", "fail"), ("b3", "pass")):
-        rows = [v(build, "t", "OC-001", status, **z), v(build, "t", "OC-002", "pass", prior="neutral", **z)]
-        rows.append(v(build, "t", "OC-001", "pass"))  # a main-panel verdict in the same run: ignored
+        rows = [verdict(build, "t", "OC-001", status, **z), verdict(build, "t", "OC-002", "pass", prior="neutral", **z)]
+        rows.append(verdict(build, "t", "OC-001", "pass"))  # a main-panel verdict in the same run: ignored
         dirs.append(str(run_of(tmp_path, f"probe-{build}", rows)))
     return dirs
 
@@ -127,7 +127,7 @@ def test_priors_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     dirs = _probe_runs(tmp_path)
     assert call(priors, ["priors", *dirs, "--out", str(tmp_path / "p.yaml")]) == 2
     assert "3 probe build(s) found (b1, b2, b3) but n=9" in capsys.readouterr().err
-    main_only = run_of(tmp_path, "main", [v("m", "t", "r", "pass")])
+    main_only = run_of(tmp_path, "main", [verdict("m", "t", "r", "pass")])
     assert call(priors, ["priors", str(main_only), "--out", str(tmp_path / "p.yaml")]) == 2
     assert "no zero-injection verdicts" in capsys.readouterr().err
     assert call(priors, ["priors", str(tmp_path / "missing"), "--out", str(tmp_path / "p.yaml")]) == 2

@@ -13,7 +13,7 @@ import pytest
 from pytest_harnessif.report.analysis import CodingAnalysis, NoncodingAnalysis, analyse
 from pytest_harnessif.report.records import CSV, HTML, PARQUET, SUMMARY, VERDICTS, read_verdicts, write_run
 
-from ..metrics._rows import v
+from ..support.verdicts import verdict
 from ._cohort import cohort
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -126,7 +126,7 @@ def test_rows_without_optional_fields_and_an_empty_run(tmp_path: Path) -> None:
                 "status",
             )
         }
-        for r in (v("m", "t", "r", "pass"),)
+        for r in (verdict("m", "t", "r", "pass"),)
     ]
     out = write_run(tmp_path / "small", rows, {})
     assert (out / HTML).is_file() and (out / VERDICTS).is_file()

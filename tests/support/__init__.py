@@ -1,1 +1,1 @@
-"""Test support shared across test folders: loopback model servers."""
+"""Test support shared across test folders: loopback model servers, task and rule builders, verdict rows."""

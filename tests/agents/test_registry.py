@@ -12,7 +12,7 @@ from pytest_harnessif.entries import TaskEntry
 from pytest_harnessif.schema import RunKey
 from pytest_harnessif.script import Script
 
-from ._factories import task_entry
+from ..support.factories import task_entry
 
 KEY = RunKey(model="gold", task="t", round=1)
 

@@ -13,9 +13,9 @@ import pytest
 
 from pytest_harnessif.stack import HD_TEXT
 
-from .support.loopback import LoopbackServer, bad_request, tool_loop
+from ..support.loopback import LoopbackServer, bad_request, tool_loop
 
-MINI = Path(__file__).parent / "data" / "minipanel"
+MINI = Path(__file__).resolve().parents[1] / "data" / "minipanel"
 KEY = "sk-canary-5f1d2c9e"
 PASSWORD = "pw-canary-77ab"
 

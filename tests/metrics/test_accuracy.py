@@ -6,7 +6,7 @@ import pytest
 
 from pytest_harnessif.metrics.accuracy import summarize
 
-from ._verdicts import row, sample_rows
+from ..support.verdicts import sample_rows, verdict
 
 
 def test_summarize_counts_and_accuracies() -> None:
@@ -25,11 +25,11 @@ def test_summarize_counts_and_accuracies() -> None:
 
 def test_ap_acc_uses_only_against_prior_rows() -> None:
     rows = [
-        row("m", "CS-001", "pass", "align_prior"),
-        row("m", "CS-002", "pass", "align_prior"),
-        row("m", "CS-003", "pass", "neutral"),
-        row("m", "CS-004", "fail", "against_prior"),
-        row("m", "CS-005", "pass", "against_prior"),
+        verdict("m", rule="CS-001", status="pass", prior="align_prior"),
+        verdict("m", rule="CS-002", status="pass", prior="align_prior"),
+        verdict("m", rule="CS-003", status="pass", prior="neutral"),
+        verdict("m", rule="CS-004", status="fail", prior="against_prior"),
+        verdict("m", rule="CS-005", status="pass", prior="against_prior"),
     ]
     (s,) = summarize(rows)
     assert s.acc == pytest.approx(0.8)
@@ -39,13 +39,13 @@ def test_ap_acc_uses_only_against_prior_rows() -> None:
 
 
 def test_no_against_prior_rows_gives_no_ap_acc() -> None:
-    (s,) = summarize([row("m", "CS-001", "pass", "align_prior")])
+    (s,) = summarize([verdict("m", rule="CS-001", status="pass", prior="align_prior")])
     assert s.acc == 1.0
     assert s.ap_acc is None and s.delta is None
 
 
 def test_models_sorted_and_as_dict() -> None:
-    rows = [row("zeta", "CS-001", "pass"), row("alpha", "CS-001", "fail")]
+    rows = [verdict("zeta", rule="CS-001", status="pass"), verdict("alpha", rule="CS-001", status="fail")]
     summaries = summarize(rows)
     assert [s.model for s in summaries] == ["alpha", "zeta"]
     d = summaries[0].as_dict()

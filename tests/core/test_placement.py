@@ -14,7 +14,7 @@ from pytest_harnessif.placement import PlacementError, admissible, place
 from pytest_harnessif.schema import Surface, Task
 from pytest_harnessif.stack import HD_TEXT, render
 
-from ._factories import rule_entry, task_dict, task_entry
+from ..support.factories import rule_entry, task_dict, task_entry
 
 TOOL = {"name": "run_tests", "description": "Run the test suite.", "command": "python -m pytest -q"}
 SKILL = {"name": "python-testing", "description": "How this project writes tests.", "body": "Use plain asserts."}

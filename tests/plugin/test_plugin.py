@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-MINI = Path(__file__).parent / "data" / "minipanel"
+MINI = Path(__file__).resolve().parents[1] / "data" / "minipanel"
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from .support.loopback import LoopbackServer, openai_reply
+from ..support.loopback import LoopbackServer, openai_reply
 
-MINI = Path(__file__).parent / "data" / "minipanel"
+MINI = Path(__file__).resolve().parents[1] / "data" / "minipanel"
 JUDGED_RULES = '''
 from pytest_harnessif import Run, judge, na, rule
 

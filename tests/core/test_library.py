@@ -13,7 +13,7 @@ import pytest
 from pytest_harnessif.entries import RuleEntry
 from pytest_harnessif.library import LibraryError, load_rules, load_task, load_tasks
 
-from ._factories import rule_entry, task_dict, write_task
+from ..support.factories import rule_entry, task_dict, write_task
 
 RULE_SRC = """
 from pytest_harnessif import rule

@@ -20,7 +20,8 @@ from pytest_harnessif.schema import (
     Wording,
 )
 
-from ._factories import meta, task_dict
+from ..support.factories import meta, task_dict
+from ..support.verdicts import verdict
 
 
 def _locs(exc: ValidationError) -> list[str]:
@@ -162,21 +163,7 @@ def test_models_are_frozen() -> None:
 
 
 def test_verdict_row_status_values() -> None:
-    row: dict[str, Any] = {
-        "model": "gold",
-        "task": "mini",
-        "scenario": "demo",
-        "round": 1,
-        "rule": "CS-001",
-        "family": "code_style",
-        "modality": "forbid",
-        "prior": "against_prior",
-        "lineage": "curated",
-        "surface": "SP",
-        "severity": "must",
-        "method": "ast",
-        "status": "n/a",
-    }
+    row = verdict("gold", "mini", "CS-001", "n/a", family="code_style", modality="forbid", method="ast")
     assert Verdict.model_validate(row).status.value == "n/a"
     with pytest.raises(ValidationError):
         Verdict.model_validate({**row, "status": "skipped"})

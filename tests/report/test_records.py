@@ -9,7 +9,7 @@ import pytest
 
 from pytest_harnessif.report.records import SUMMARY, VERDICTS, RecordError, read_verdicts, write_run
 
-from ._verdicts import sample_rows
+from ..support.verdicts import sample_rows
 
 
 def test_write_run_and_read_verdicts_round_trip(tmp_path: Path) -> None:

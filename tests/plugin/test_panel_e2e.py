@@ -13,7 +13,7 @@ import pytest
 
 from pytest_harnessif.library import load_rules, load_tasks
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {
     "model",
     "model_id",
@@ -127,7 +127,7 @@ def test_with_a_judge_every_judge_based_verdict_is_decided_and_a_rescore_is_free
 ) -> None:
     """A loopback judge that passes everything: gold stays perfect with nothing unjudged, defaults' hybrid
     pre-checks still fail it where they can, and scoring the same runs again makes no judge call."""
-    from .support.loopback import LoopbackServer, openai_reply
+    from ..support.loopback import LoopbackServer, openai_reply
 
     tmp, _, rows = parallel
     answer = openai_reply('{"verdict": "pass", "reason": "loopback judge"}')

@@ -19,7 +19,7 @@ from pytest_harnessif.schema import RunKey, Surface
 from pytest_harnessif.stack import Stack, render
 from pytest_harnessif.trajectory import Recording
 
-from ._factories import rule_entry, task_dict, write_task
+from ..support.factories import rule_entry, task_dict, write_task
 
 KEY = RunKey(model="gold", task="mini", round=1)
 

@@ -9,7 +9,7 @@ import pytest
 from pytest_harnessif.cli import main
 from pytest_harnessif.report.records import VERDICTS, write_run
 
-from ._verdicts import sample_rows
+from ..support.verdicts import sample_rows
 
 
 def test_report_prints_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
