@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..sandbox.base import SandboxError
-from ..sandbox.docker import engine
+from ..sandbox.engine import engine
 from ..sandbox.images import build_scenario_image, offline_image
 
 OFFLINE_HINT = "no registry reachable? `harnessif image build --offline` makes an image every scenario can use"

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..sandbox.base import SandboxError
-from ..sandbox.docker import engine, prune
+from ..sandbox.engine import engine, prune
 
 
 def prune_cmd(args: argparse.Namespace) -> int:

@@ -14,17 +14,12 @@ import atexit
 import contextlib
 import io
 import json
-import os
-import re
 import secrets
-import selectors
 import signal
 import socket
-import struct
 import tarfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from types import FrameType
 from typing import Any
@@ -34,15 +29,13 @@ import docker.errors
 from pydantic import BaseModel, ByteSize, ConfigDict, Field
 
 from .base import DEFAULT_OUTPUT_CAP, ExecResult, SandboxError, safe_relpath
+from .engine import LABEL, OP_TIMEOUT, engine
 from .images import AGENT_UID, ImageRef
+from .streams import STREAM_HEADER, Capture, ExecStream, recv_exactly
 
 WORKSPACE = PurePosixPath("/workspace")
 HOME = "/home/agent"
-LABEL = "harnessif"
-_STREAM_HEADER = struct.Struct(">BxxxL")
-_TRAILER_ROOM = 128  # bytes of stderr kept past the cap so the wrapper's trailer is never lost
 _GRACE = 10.0  # seconds to wait for a killed command's stream to close
-_OP_TIMEOUT = 600.0  # file transfers and snapshots
 _CACHES = {"__pycache__", ".pytest_cache"}  # never copied into a workspace (as in sandbox.local)
 _ENV = {
     "HOME": HOME,
@@ -98,42 +91,6 @@ class DockerLimits(BaseModel):
         return json.dumps(self.model_dump(mode="json"), sort_keys=True)
 
 
-# --- the engine -------------------------------------------------------------------------------------------
-_clients: dict[int, docker.DockerClient] = {}
-
-
-def engine(timeout: float = 2.0) -> docker.DockerClient:
-    """This process's docker client; SandboxError saying why when no engine answers within `timeout`."""
-    pid = os.getpid()
-    if pid not in _clients:
-        _clients.clear()  # a forked child must not share its parent's connections
-        _probe_unix_socket(timeout)
-        try:
-            client = docker.from_env(timeout=timeout)
-            client.ping()
-        except docker.errors.DockerException as exc:
-            reason = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
-            raise SandboxError(f"no container engine answered ({reason})") from None
-        client.api.timeout = _OP_TIMEOUT
-        _clients[pid] = client
-    return _clients[pid]
-
-
-def _probe_unix_socket(timeout: float) -> None:
-    """Fail at once, leaking nothing, when the engine's unix socket is missing or nobody listens on it."""
-    host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
-    if not host.startswith("unix://"):
-        return
-    path = host.removeprefix("unix://")
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-        probe.settimeout(timeout)
-        try:
-            probe.connect(path)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            raise SandboxError(f"no container engine answered (nothing listens on {path}: {reason})") from None
-
-
 # --- cleanup: a per-process registry, removed at exit; SIGTERM becomes KeyboardInterrupt ----------------------
 _live: dict[str, DockerSandbox] = {}
 _live_lock = threading.Lock()
@@ -161,147 +118,6 @@ def _install_hooks() -> None:
     atexit.register(close_all)
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _on_sigterm)
-
-
-def prune(client: docker.DockerClient, run: str | None = None) -> int:
-    """Remove harnessif containers (of one run, or all of them); returns how many were removed."""
-    labels = [f"{LABEL}=1"] + ([f"{LABEL}.run={run}"] if run else [])
-    removed = 0
-    for container in client.containers.list(all=True, filters={"label": labels}):
-        with contextlib.suppress(docker.errors.NotFound):
-            try:
-                container.remove(force=True)
-            except docker.errors.APIError as exc:
-                if exc.status_code != 409:  # 409: removal already in progress (auto_remove)
-                    raise
-            removed += 1
-    return removed
-
-
-# --- exec streams --------------------------------------------------------------------------------------------
-class _Capture:
-    """One command's output: the first `cap` bytes in arrival order, totals, and the tail of stderr."""
-
-    def __init__(self, cap: int) -> None:
-        self.cap = cap
-        self.kept: list[tuple[int, int, bytes]] = []  # (stream, offset in that stream, data)
-        self.kept_len = 0
-        self.seen = {1: 0, 2: 0}
-        self.err_tail = b""
-
-    @property
-    def total(self) -> int:
-        return self.seen[1] + self.seen[2]
-
-    def feed(self, stream: int, data: bytes) -> None:
-        room = self.cap + _TRAILER_ROOM - self.kept_len
-        if room > 0:
-            self.kept.append((stream, self.seen[stream], data[:room]))
-            self.kept_len += min(room, len(data))
-        self.seen[stream] += len(data)
-        if stream == 2:
-            self.err_tail = (self.err_tail + data)[-_TRAILER_ROOM:]
-
-    def trailer(self, nonce: str) -> list[int] | None:
-        """The wrapper's last line, [exit, ooms, refused forks, full], removed from the output; None if absent."""
-        match = re.search(re.escape(nonce.encode()) + rb" (-?\d+) (\d+) (\d+) (\d+)\n\Z", self.err_tail)
-        if match is None:
-            return None
-        size = len(self.err_tail) - match.start()
-        self.seen[2] -= size
-        self.kept = [(s, off, d if s == 1 else d[: max(self.seen[2] - off, 0)]) for s, off, d in self.kept]
-        return [int(g) for g in match.groups()]
-
-    def result(self) -> tuple[str, str, bool]:
-        out: dict[int, list[bytes]] = {1: [], 2: []}
-        room = self.cap
-        for stream, _, data in self.kept:
-            out[stream].append(data[:room])
-            room -= min(room, len(data))
-        return (
-            b"".join(out[1]).decode(errors="replace"),
-            b"".join(out[2]).decode(errors="replace"),
-            self.total > self.cap,
-        )
-
-
-class _Exec:
-    """A started exec: its raw socket, the bytes still to send on stdin, and the frame parser."""
-
-    def __init__(self, api: docker.APIClient, exec_id: str, feed: bytes) -> None:
-        self.api = api
-        self.id = exec_id
-        self._io = api.exec_start(exec_id, socket=True)
-        self.sock: socket.socket = getattr(self._io, "_sock", self._io)
-        self.sock.setblocking(False)
-        self.feed = memoryview(b"\n" + feed)  # the go line, then stdin
-        self.buf = bytearray()
-        self.eof = False
-
-    def pump(self, deadline: float, sink: Callable[[int, bytes], None], stop: Callable[[], bool]) -> None:
-        """Send stdin and deliver frames to `sink` until EOF, the deadline, or `stop()`."""
-        sel = selectors.DefaultSelector()
-        sel.register(self.sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if self.feed else 0))
-        try:
-            while not self.eof and not stop():
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return
-                for _, mask in sel.select(min(remaining, 0.5)):
-                    if mask & selectors.EVENT_WRITE:
-                        self._send()
-                        if not self.feed:
-                            sel.modify(self.sock, selectors.EVENT_READ)
-                    if mask & selectors.EVENT_READ:
-                        self._receive(sink)
-        finally:
-            sel.close()
-
-    def _send(self) -> None:
-        try:
-            sent = self.sock.send(self.feed[: 1 << 20])
-        except BlockingIOError:
-            return
-        except OSError:  # the command exited without reading its stdin
-            sent = len(self.feed)
-        self.feed = self.feed[sent:]
-        if not self.feed:
-            with contextlib.suppress(OSError):
-                self.sock.shutdown(socket.SHUT_WR)
-
-    def _receive(self, sink: Callable[[int, bytes], None]) -> None:
-        try:
-            data = self.sock.recv(1 << 20)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
-            self.eof = True
-            return
-        self.buf += data
-        while len(self.buf) >= _STREAM_HEADER.size:
-            stream, size = _STREAM_HEADER.unpack_from(self.buf)
-            end = _STREAM_HEADER.size + size
-            if len(self.buf) < end:
-                break
-            sink(stream, bytes(self.buf[_STREAM_HEADER.size : end]))
-            del self.buf[:end]
-
-    def exit_code(self) -> int:
-        """The exec's exit code as the engine reports it (waits briefly for the engine to notice the end)."""
-        for _ in range(100):
-            state = self.api.exec_inspect(self.id)
-            if not state["Running"] and state["ExitCode"] is not None:
-                return int(state["ExitCode"])
-            time.sleep(0.01)
-        return -1
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.sock.close()
-        self._io.close()
 
 
 # --- the sandbox ---------------------------------------------------------------------------------------------
@@ -371,12 +187,12 @@ class DockerSandbox:
         )
 
     # --- commands ---------------------------------------------------------------------------------------
-    def _start(self, argv: list[str], feed: bytes) -> _Exec:
+    def _start(self, argv: list[str], feed: bytes) -> ExecStream:
         if not self.id:
             raise SandboxError("the sandbox is closed")
         try:
             exec_id = self._api.exec_create(self.id, argv, stdin=True, user=self._user, workdir=str(WORKSPACE))["Id"]
-            return _Exec(self._api, exec_id, feed)
+            return ExecStream(self._api, exec_id, feed)
         except docker.errors.APIError as exc:
             raise SandboxError(f"container {self.id[:12]} refused a command: {exc.explanation or exc}") from None
 
@@ -384,7 +200,7 @@ class DockerSandbox:
         """Run `cmd` with bash in the workspace; on timeout (or a flood of output) kill every process it left."""
         start = time.monotonic()
         nonce = secrets.token_hex(8)
-        capture = _Capture(self.output_cap)
+        capture = Capture(self.output_cap)
         flood = int(self.limits.output_kill)
         run = self._start(["sh", "-c", _WRAPPER, "harnessif", nonce, cmd, "0" if stdin is None else "1"],
                           (stdin or "").encode())
@@ -430,8 +246,8 @@ class DockerSandbox:
             sock.sendall(b"k\n")
             received = b""
             while not received.endswith(b"k\n"):
-                header = _recv_exactly(sock, _STREAM_HEADER.size)
-                received += _recv_exactly(sock, _STREAM_HEADER.unpack(header)[1])
+                header = recv_exactly(sock, STREAM_HEADER.size)
+                received += recv_exactly(sock, STREAM_HEADER.unpack(header)[1])
         except OSError as exc:
             raise SandboxError(f"container {self.id[:12]} did not answer a kill request: {exc}") from None
 
@@ -445,10 +261,10 @@ class DockerSandbox:
         out: dict[int, list[bytes]] = {1: [], 2: []}
         run = self._start(["sh", "-c", _GO, "harnessif", *argv], feed)
         try:
-            run.pump(time.monotonic() + _OP_TIMEOUT, lambda stream, data: out[stream].append(data), lambda: False)
+            run.pump(time.monotonic() + OP_TIMEOUT, lambda stream, data: out[stream].append(data), lambda: False)
             if not run.eof:
                 self._kill()
-                raise SandboxError(f"{what or argv[0]} in container {self.id[:12]} took over {_OP_TIMEOUT:.0f} s")
+                raise SandboxError(f"{what or argv[0]} in container {self.id[:12]} took over {OP_TIMEOUT:.0f} s")
             code = run.exit_code()
         except BaseException:
             self._sweep()
@@ -545,13 +361,3 @@ class DockerSandbox:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _recv_exactly(sock: socket.socket, size: int) -> bytes:
-    data = b""
-    while len(data) < size:
-        chunk = sock.recv(size - len(data))
-        if not chunk:
-            raise OSError("the container's helper stream closed")
-        data += chunk
-    return data

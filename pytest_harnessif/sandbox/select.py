@@ -8,7 +8,8 @@ from pathlib import Path
 import docker.errors
 
 from .base import Sandbox, SandboxError
-from .docker import DockerLimits, DockerSandbox, engine
+from .docker import DockerLimits, DockerSandbox
+from .engine import engine
 from .images import ImageRef, lookup, offline_image, scenario_images
 from .local import LocalSandbox, from_directory
 

@@ -16,7 +16,8 @@ from types import ModuleType
 import pytest
 
 from pytest_harnessif.sandbox import Sandbox, SandboxError
-from pytest_harnessif.sandbox.docker import DockerLimits, engine, prune
+from pytest_harnessif.sandbox.docker import DockerLimits
+from pytest_harnessif.sandbox.engine import engine, prune
 from pytest_harnessif.sandbox.local import LocalSandbox
 from pytest_harnessif.sandbox.select import SandboxChoice, choose
 

@@ -18,7 +18,8 @@ import pytest
 
 from pytest_harnessif.commands import sandbox as sandbox_command
 from pytest_harnessif.sandbox import SandboxError
-from pytest_harnessif.sandbox.docker import DockerSandbox, engine, prune
+from pytest_harnessif.sandbox.docker import DockerSandbox
+from pytest_harnessif.sandbox.engine import engine, prune
 from pytest_harnessif.sandbox.select import SandboxChoice, choose
 
 from .conftest import LABELS, run_command

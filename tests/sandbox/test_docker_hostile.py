@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pytest_harnessif.sandbox import Sandbox
-from pytest_harnessif.sandbox.docker import DockerSandbox, engine
+from pytest_harnessif.sandbox.docker import DockerSandbox
+from pytest_harnessif.sandbox.engine import engine
 
 MakeBox = Callable[..., Sandbox]
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pytest_harnessif.commands import image as image_command
-from pytest_harnessif.sandbox.docker import DockerSandbox, engine
+from pytest_harnessif.sandbox.docker import DockerSandbox
+from pytest_harnessif.sandbox.engine import engine
 from pytest_harnessif.sandbox.images import host_mounts, offline_rootfs
 from pytest_harnessif.sandbox.select import SandboxChoice, choose
 

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from pytest_harnessif.commands import image as image_command
 from pytest_harnessif.commands import sandbox as sandbox_command
 from pytest_harnessif.sandbox import LocalSandbox, SandboxError
-from pytest_harnessif.sandbox import docker as docker_backend
+from pytest_harnessif.sandbox import engine as docker_engine
 from pytest_harnessif.sandbox.docker import DockerLimits, DockerSandbox
 from pytest_harnessif.sandbox.select import SandboxChoice, choose
 
@@ -24,7 +24,7 @@ from .conftest import LABELS, run_command
 def no_engine(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The docker SDK pointed at a socket nobody listens on, with this process's cached client forgotten."""
     monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
-    monkeypatch.setattr(docker_backend, "_clients", {})
+    monkeypatch.setattr(docker_engine, "_clients", {})
 
 
 def test_local_is_local(tmp_path: Path) -> None:
