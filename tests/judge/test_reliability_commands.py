@@ -18,9 +18,9 @@ import pytest
 import yaml
 
 from pytest_harnessif.cli import main
-from pytest_harnessif.commands.judge import allocate, stratified_sample
 from pytest_harnessif.llm_judge import Request
 from pytest_harnessif.llm_judge.calibration import CalibrationError, load_calibration
+from pytest_harnessif.metrics.sampling import allocate, stratified_sample
 from pytest_harnessif.report.records import JUDGE_REQUESTS, write_run
 from pytest_harnessif.schema import JudgeRecord, Rubric, Vote
 from tests.support.loopback import LoopbackServer, openai_reply
