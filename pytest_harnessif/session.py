@@ -186,9 +186,9 @@ def _judge(settings: SessionSettings, calls: ModelSettings, judging: JudgeSettin
     """The session's judge (None without --harness-judge); a bad spec or a missing key is a ConfigError."""
     if not settings.judge:
         return None
-    from .llm_judge import Judge
+    from .llm_judge.service import CACHE_DIR, Judge
 
-    cache = (settings.judge_cache or root / ".harnessif" / "judge").resolve()
+    cache = (settings.judge_cache or root / CACHE_DIR).resolve()
     try:
         return Judge.from_spec(settings.judge, judging, calls=calls, cache_dir=cache, rejudge=settings.rejudge)
     except (ModelSpecError, MissingCredentials) as exc:

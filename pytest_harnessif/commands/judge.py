@@ -37,7 +37,7 @@ from ..llm_judge.calibration import (
     vote_string,
 )
 from ..llm_judge.prompt import Request
-from ..llm_judge.service import Judge, JudgeSettings
+from ..llm_judge.service import CACHE_DIR, Judge, JudgeSettings
 from ..metrics.agreement import agree, by_group, confusion
 from ..metrics.sampling import SEED, STRATA, stratified_sample
 from ..options import OptionError, add_options, read_options
@@ -47,7 +47,6 @@ from ..report.terminal import text_table
 from ..schema import field_errors
 
 PROG = "harnessif judge"
-DEFAULT_CACHE = Path(".harnessif/judge")
 CALL_FIELDS = ("timeout",)  # of the agents' call settings, the ones a judge command takes
 KEY = ("model", "task", "round", "rule")
 CLEAN = ("pass", "fail")  # "clean on both sides": a definite verdict from each judge
@@ -336,8 +335,8 @@ def _judge_args(parser: argparse.ArgumentParser, settings: tuple[str, ...]) -> N
     parser.add_argument("--judge", required=True, metavar="SPEC", help="judge model: provider/model[@base_url]")
     add_options(parser.add_argument, JudgeSettings, only=settings)
     add_options(parser.add_argument, ModelSettings, only=CALL_FIELDS)
-    parser.add_argument("--cache", default=str(DEFAULT_CACHE), metavar="DIR",
-                        help=f"judge answer cache (default {DEFAULT_CACHE})")
+    parser.add_argument("--cache", default=str(CACHE_DIR), metavar="DIR",
+                        help=f"judge answer cache (default {CACHE_DIR})")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the answer cache")
     parser.add_argument("--concurrency", type=int, default=4, help="requests judged at once (default 4)")
 
