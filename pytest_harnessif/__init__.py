@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from .authoring import MissingArtifact, NotApplicable, na, rule
     from .evidence import Command, FileView, Run, TurnView
     from .llm_judge.context import judge, judge_each
-    from .schema import Family, Method, Modality, Prior, Rubric, Severity, Surface
+    from .rulemeta import Rubric
+    from .schema import Family, Method, Modality, Prior, Severity, Surface
 
 __all__ = [
     "Command",
@@ -37,6 +38,7 @@ __all__ = [
 _HOME = {"Command": "evidence", "FileView": "evidence", "Run": "evidence", "TurnView": "evidence"}
 _HOME |= {"judge": "llm_judge.context", "judge_each": "llm_judge.context"}
 _HOME |= {name: "authoring" for name in ("MissingArtifact", "NotApplicable", "na", "rule")}
+_HOME["Rubric"] = "rulemeta"
 
 
 def __getattr__(name: str) -> Any:

@@ -10,7 +10,8 @@ from typing import Any, NoReturn, TypeVar
 import pytest
 from pydantic import ValidationError
 
-from .schema import RuleMeta, field_errors
+from .rulemeta import RuleMeta
+from .schema import field_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .schema import RuleMeta, Task
+from .rulemeta import RuleMeta
+from .schema import Task
 from .script import Script
 
 

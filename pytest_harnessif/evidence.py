@@ -119,6 +119,11 @@ class Run:
         return [t for t in self.turns if t.intent in intents]
 
     @property
+    def replied_turns(self) -> list[TurnView]:
+        """The turns the agent answered with text (a reply-format rule has no opportunity without one)."""
+        return [t for t in self.turns if t.reply.strip()]
+
+    @property
     def replies(self) -> list[str]:
         return [t.reply for t in self.turns]
 

@@ -57,9 +57,10 @@ class Harness:
                 meta = entry.meta.model_copy(update={"prior": prior, "lineage": lineage})
                 self.rules[rule_id] = dataclasses.replace(entry, meta=meta)
         self.tasks = load_tasks(self.options.tasks_dir, self.rules)
-        self.placements = {tid: place(e, self.rules, self.options.seed) for tid, e in sorted(self.tasks.items())}
-        info = self.options.sandbox_info
-        config = digest([self.options.seed, HD_VERSION, info["backend"], info.get("image_id"), self.options.population])
+        o = self.options
+        self.placements = {tid: place(e, self.rules, o.seed, o.threshold) for tid, e in sorted(self.tasks.items())}
+        info = o.sandbox_info
+        config = digest([o.seed, str(o.threshold), HD_VERSION, info["backend"], info.get("image_id"), o.population])
         self.store = Store(self.options.store_dir, config)
 
     @property
@@ -95,15 +96,20 @@ class Harness:
             "placement_seed": o.seed,
             "store": str(self.store.base),
             "population": o.population,
+            "admissible": str(o.threshold),
         }
+        if o.zero_injection:
+            meta["zero_injection"] = o.zero_injection
         if o.judge is not None:
             meta["judge"] = {"model": o.judge.name, **o.judge.settings.model_dump(), "rejudge": o.judge.rejudge}
         return meta
 
     def keys_for(self, rule_id: str) -> list[RunKey]:
-        """Every (model, task, round) whose task injects `rule_id`, in a stable order."""
+        """Every (model, task, round) whose task injects `rule_id`, in a stable order; in a one-at-a-time probe
+        each key withholds `rule_id` (a trajectory of its own)."""
+        withheld = rule_id if self.options.zero_injection == "each" else None
         return [
-            RunKey(model=m.name, task=tid, round=r)
+            RunKey(model=m.name, task=tid, round=r, withheld=withheld)
             for m in self.options.models
             for tid in sorted(self.tasks)
             if any(ref.id == rule_id for ref in self.tasks[tid].task.rules)
@@ -114,12 +120,18 @@ class Harness:
         return next(m for m in self.options.models if m.name == model)
 
     def surface(self, task_id: str, rule_id: str) -> Surface | None:
-        """Where the rule was placed in this session's runs (None when injection is withheld)."""
+        """Where the rule was placed in this session's runs (None in a zero-injection probe: it was withheld)."""
         return None if self.options.zero_injection else self.placements[task_id][rule_id]
 
-    def stack(self, task_id: str) -> Stack:
-        placement = {} if self.options.zero_injection else self.placements[task_id]
-        return render(self.tasks[task_id], self.rules, placement)
+    def placement(self, key: RunKey) -> dict[str, Surface]:
+        """The rules a key's run is given, and where: all of the task's, none of them (the all-withheld probe), or
+        all but the one it withholds."""
+        if self.options.zero_injection == "all":
+            return {}
+        return {r: s for r, s in self.placements[key.task].items() if r != key.withheld}
+
+    def stack(self, key: RunKey) -> Stack:
+        return render(self.tasks[key.task], self.rules, self.placement(key))
 
     def fingerprint(self, key: RunKey) -> str:
         """Changes whenever anything that shapes the run changes: task files, rule wordings, placement, agent."""
@@ -127,7 +139,7 @@ class Harness:
         wordings = {
             ref.id: self.rules[ref.id].meta.model_dump(mode="json", include={"surfaces"}) for ref in entry.task.rules
         }
-        placement = {} if self.options.zero_injection else self.placements[key.task]
+        placement = self.placement(key)
         return digest([_tree_hash(entry.dir), wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])
 
     def _labels(self, key: RunKey) -> dict[str, str]:
@@ -159,7 +171,7 @@ class Harness:
                 return Recording(
                     Trajectory(key=key, fingerprint=fingerprint, agent=key.model, status="failed", error=error)
                 )
-            rec = run_trajectory(key, entry, self.stack(key.task), agent, fingerprint, self._sandbox_maker(key))
+            rec = run_trajectory(key, entry, self.stack(key), agent, fingerprint, self._sandbox_maker(key))
             rec.trajectory.settings = dict(spec.settings)
             rec.trajectory.extra["sandbox"] = self.options.sandbox_info
             return rec

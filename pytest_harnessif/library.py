@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from .authoring import RuleDefinitionError, rule_meta
 from .entries import RuleEntry, TaskEntry
+from .rulemeta import RuleMeta, Universality, Verifiability
 from .schema import Task, field_errors
 from .script import Script
 
@@ -99,5 +100,23 @@ def load_tasks(tasks_dir: Path, rules: dict[str, RuleEntry]) -> dict[str, TaskEn
         for i, ref in enumerate(entry.task.rules):
             if ref.id not in rules:
                 raise LibraryError(f"{path}: rules.{i}: unknown rule id {ref.id}")
+            refusal = composable(rules[ref.id].meta, entry.task)
+            if refusal:
+                raise LibraryError(f"{path}: rules.{i}: rule {ref.id} {refusal}")
         tasks[entry.task.id] = entry
     return tasks
+
+
+def composable(meta: RuleMeta, task: Task) -> str | None:
+    """Why `meta` cannot be injected into `task` (its universality, or a subjective rule that is never scored);
+    None when it can."""
+    if meta.verifiability is Verifiability.subjective:
+        return "is subjective: subjective rules are never scored, so no task injects them"
+    kind = task.kind.replace("_", "-")
+    if meta.universality is Universality.cross_coding and task.kind != "coding":
+        return f"is cross-coding: it goes into coding tasks only, and this task is {kind}"
+    if meta.universality is Universality.cross_non_coding and task.kind != "non_coding":
+        return f"is cross-non-coding: it goes into non-coding cases only, and this task is {kind}"
+    if meta.universality is Universality.specific and task.scenario not in meta.scenarios:
+        return f"is specific to scenarios {', '.join(meta.scenarios)}, not {task.scenario}"
+    return None

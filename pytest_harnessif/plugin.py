@@ -151,7 +151,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             marks[key.task] = [*base, pytest.mark.scenario(harness.tasks[key.task].task.scenario)]
             if surface is not None:
                 marks[key.task].append(getattr(pytest.mark, f"surface_{surface}"))
-        params.append(pytest.param(key, id=f"{key.model}-{key.task}-r{key.round}", marks=marks[key.task]))
+        params.append(pytest.param(key, id=key.label, marks=marks[key.task]))
     metafunc.parametrize("run", params, indirect=True)
 
 
@@ -177,7 +177,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if (key.task, meta.id) not in shared:
             surface, entry = harness.surface(key.task, meta.id), harness.tasks[key.task]
-            shared[key.task, meta.id] = template(harness.rules[meta.id].meta, entry.task, surface, harness.population)
+            shared[key.task, meta.id] = template(harness.rules[meta.id].meta, entry.task, surface, harness.options)
         fields = shared[key.task, meta.id]
         item.stash[TEMPLATE] = (key, fields)
         item.extra_keyword_matches.update({meta.id, key.task, fields["scenario"], key.model})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -55,9 +55,12 @@ class Prior(StrEnum):
 
 
 class Lineage(StrEnum):
-    """Where a prior label came from (spec 6.3)."""
+    """Where a prior label came from (spec 6.3): the zero-injection consensus (`consensus`: one target rule
+    withheld at a time, as the paper probes; `consensus_all`: the cheaper probe that withholds every rule at
+    once), pre-existing curation, or nothing recoverable."""
 
     consensus = "consensus"
+    consensus_all = "consensus_all"
     curated = "curated"
     unknown = "unknown"
 
@@ -121,9 +124,6 @@ class Intent(StrEnum):
     other = "other"
 
 
-_PRIOR_ALIASES = {"align": "align_prior", "against": "against_prior"}
-
-
 def field_errors(exc: ValidationError, whole: str = "", *, skip: int = 0, option: str | None = None) -> str:
     """A pydantic error as `where: message; ...`. `where` is the dotted location minus its first `skip` parts
     (`whole` when the error is about the object itself), or with `option` the command-line option the first
@@ -137,82 +137,14 @@ def field_errors(exc: ValidationError, whole: str = "", *, skip: int = 0, option
     return "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
 
 
+JUDGED_METHODS = frozenset({Method.hybrid, Method.llm_judge})
+DETERMINISTIC_METHODS = frozenset(Method) - JUDGED_METHODS
+
+
 class Strict(BaseModel):
     """Base model: unknown keys are errors, so typos in YAML are caught."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Wording(Strict):
-    """A rule's pre-authored rendering for one surface. TD names its tool, SD its skill."""
-
-    text: Annotated[str, Field(min_length=1)]
-    tool: str | None = None
-    skill: str | None = None
-
-
-class Rubric(Strict):
-    """What the judge grades against: the question, and the conditions for pass, fail and n/a."""
-
-    question: Annotated[str, Field(min_length=1)]
-    pass_if: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
-    fail_if: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
-    na_if: list[Annotated[str, Field(min_length=1)]] = []
-
-
-JUDGED_METHODS = frozenset({Method.hybrid, Method.llm_judge})
-
-
-Scalar = bool | int | float | str
-
-
-class RuleMeta(Strict):
-    """Library-level metadata of one rule: the `@rule(...)` arguments, the check's parameters (`params`, the
-    defaults of its keyword arguments) and its docstring's first paragraph (`statement`), every text rendered
-    from the parameters."""
-
-    id: Annotated[str, Field(pattern=r"^[A-Z]{2}-\d{3}$")]
-    family: Family
-    modality: Modality
-    prior: Prior
-    lineage: Lineage = Lineage.curated
-    severity: Severity = Severity.must
-    method: Method
-    surfaces: dict[Surface, Wording]
-    source: str | None = None
-    rubric: Rubric | None = None
-    statement: str = ""
-    opportunity: Annotated[str, Field(min_length=1)] = "always"
-    params: dict[str, Scalar | tuple[Scalar, ...]] = {}
-
-    @field_validator("prior", mode="before")
-    @classmethod
-    def _alias_prior(cls, value: Any) -> Any:
-        return _PRIOR_ALIASES.get(value, value)
-
-    @field_validator("surfaces", mode="before")
-    @classmethod
-    def _coerce_wordings(cls, value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        return {k: ({"text": v} if isinstance(v, str) else v) for k, v in value.items()}
-
-    @model_validator(mode="after")
-    def _check_surfaces(self) -> RuleMeta:
-        if (self.method in JUDGED_METHODS) != (self.rubric is not None):
-            raise ValueError(f"rubric: {self.method} rules {'need' if self.rubric is None else 'take no'} rubric")
-        if not self.surfaces:
-            raise ValueError("surfaces: a rule needs a wording for at least one surface")
-        if Surface.HD in self.surfaces:
-            raise ValueError("surfaces: HD is fixed harness text and never a placement target")
-        for surface, wording in self.surfaces.items():
-            if surface is Surface.TD and not wording.tool:
-                raise ValueError("surfaces.TD: a tool-description wording must name its `tool`")
-            if surface is Surface.SD and not wording.skill:
-                raise ValueError("surfaces.SD: a skill-description wording must name its `skill`")
-            if (wording.tool and surface is not Surface.TD) or (wording.skill and surface is not Surface.SD):
-                raise ValueError(f"surfaces.{surface}: only TD wordings name a `tool` and only SD ones a `skill`")
-        return self
 
 
 class Turn(Strict):
@@ -252,6 +184,7 @@ class Task(Strict):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     scenario: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     title: str
+    kind: Literal["coding", "non_coding"] = "coding"
     role: Annotated[str, Field(min_length=1)]
     project_file: str = "AGENTS.md"
     tools: list[ToolSpec] = []
@@ -286,15 +219,21 @@ class Task(Strict):
 
 
 class RunKey(Strict):
-    """One trajectory: (model, task, round)."""
+    """One trajectory: (model, task, round), and in a one-at-a-time zero-injection probe the rule withheld."""
 
     model: str
     task: str
     round: Annotated[int, Field(ge=1)]
+    withheld: str | None = None
 
     @property
     def id(self) -> str:
-        return f"{self.model}/{self.task}/r{self.round}"
+        return f"{self.model}/{self.task}/r{self.round}" + (f"/without-{self.withheld}" if self.withheld else "")
+
+    @property
+    def label(self) -> str:
+        """The key as a pytest parameter id: `model-task-rN`, plus `-without-RULE` in a one-at-a-time probe."""
+        return f"{self.model}-{self.task}-r{self.round}" + (f"-without-{self.withheld}" if self.withheld else "")
 
 
 class Vote(BaseModel):
@@ -332,6 +271,7 @@ class Verdict(BaseModel):
     model: str
     model_id: str | None = None
     population: str = "main"
+    probe: Literal["each", "all"] | None = None
     task: str
     scenario: str
     round: int

@@ -17,6 +17,7 @@ from .agents.pricing import PriceError, PriceTable
 from .agents.registry import AgentContext, AgentSpec, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
 from .credentials import MissingCredentials
+from .rulemeta import Fit
 from .schema import Lineage, Prior, field_errors
 
 if TYPE_CHECKING:
@@ -64,8 +65,16 @@ class SessionSettings(BaseModel):
         Field(description="terminal summary: one row per model (compact) or also family and surface tables (full)"),
     ] = "compact"
     zero_injection: Annotated[
-        bool, Field(description="prior probe: the same keys with every injected rule withheld (its own population)")
-    ] = False
+        Literal["each", "all"] | None,
+        Field(
+            description="prior probe (its own population): each withholds one target rule at a time, everything "
+            "else unchanged, as the paper probes (one run per rule); all withholds every rule at once (cheaper)"
+        ),
+    ] = None
+    admissible: Annotated[
+        Literal["medium", "low"],
+        Field(description="lowest surface fit a rule is placed at: medium (natural surfaces only) or low"),
+    ] = "medium"
     priors: Annotated[
         Path | None, Field(description="prior labels from `harnessif priors` (rules it lists take its prior)")
     ] = None
@@ -111,8 +120,13 @@ class Options:
         return self.settings.rerun
 
     @property
-    def zero_injection(self) -> bool:
+    def zero_injection(self) -> Literal["each", "all"] | None:
         return self.settings.zero_injection
+
+    @property
+    def threshold(self) -> Fit:
+        """The lowest fit a rule is placed at."""
+        return Fit(self.settings.admissible)
 
     @property
     def sandbox_info(self) -> dict[str, str]:

@@ -27,7 +27,8 @@ class Store:
         self.base = root / config_hash
 
     def path(self, key: RunKey) -> Path:
-        return self.base / safe_segment(key.model) / key.task / f"r{key.round}"
+        run = f"r{key.round}" + (f"-without-{key.withheld}" if key.withheld else "")
+        return self.base / safe_segment(key.model) / key.task / run
 
     def load(self, key: RunKey, fingerprint: str) -> Recording | None:
         """The stored recording if complete and current; a corrupt or stale entry warns and returns None."""

@@ -10,7 +10,9 @@ import pytest
 
 from .authoring import NotApplicable, Unjudged
 from .llm_judge.context import Judging, decisive
-from .schema import RuleMeta, RunKey, Status, Surface, Task, Verdict
+from .rulemeta import RuleMeta
+from .schema import RunKey, Status, Surface, Task, Verdict
+from .session import Options
 
 TEMPLATE = pytest.StashKey[tuple[RunKey, dict[str, Any]]]()
 JUDGED = pytest.StashKey[Judging]()
@@ -18,10 +20,11 @@ JUNIT = ("model", "population", "task", "scenario", "round", "rule", "family", "
 JUNIT_TAIL = ("surface", "severity", "method", "status", "reason")
 
 
-def template(meta: RuleMeta, task: Task, surface: Surface | None, population: str) -> dict[str, Any]:
+def template(meta: RuleMeta, task: Task, surface: Surface | None, options: Options) -> dict[str, Any]:
     """The verdict fields of one (task, rule), shared by every model and round of it."""
     return {
-        "population": population,
+        "population": options.population,
+        "probe": options.zero_injection,
         "scenario": task.scenario,
         "rule": meta.id,
         "family": meta.family,

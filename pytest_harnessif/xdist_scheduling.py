@@ -10,11 +10,12 @@ import re
 
 from xdist.scheduler.loadscope import LoadScopeScheduling
 
-_PARAM_ID = re.compile(r"\[([^\[\]]+-r\d+)\]$")
+_PARAM_ID = re.compile(r"\[([^\[\]]+-r\d+(?:-without-[A-Z]{2}-\d{3})?)\]$")
 
 
 class TrajectoryScheduling(LoadScopeScheduling):
-    """Scope = the trajectory id (`model-task-rN`) of a rule item; other items group by module or class."""
+    """Scope = the trajectory id (`model-task-rN`, `...-without-RULE` in a one-at-a-time probe) of a rule item;
+    other items group by module or class."""
 
     def _split_scope(self, nodeid: str) -> str:
         found = _PARAM_ID.search(nodeid)

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pytest_harnessif"
 
 # lowest first; an entry names a module or a package (all of its modules)
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("base", ("schema", "script", "digest", "files", "credentials", "authoring", "options", "priorfile")),
+    ("base", ("schema", "rulemeta", "script", "digest", "files", "credentials", "authoring", "options", "priorfile")),
     ("trajectory and placement", ("trajectory", "entries", "stack", "placement")),
     ("sandbox and agents", ("sandbox", "agents")),
     ("library and evidence", ("library", "evidence")),

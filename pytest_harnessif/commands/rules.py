@@ -10,7 +10,9 @@ from pathlib import Path
 
 from ..files import atomic_write
 from ..library import LibraryError, load_rules, load_tasks
-from ..report.library import FILTERS, as_json, catalogue, coverage, injected_by, listing, select
+from ..placement import PlacementError
+from ..report.library import FILTERS, as_json, catalogue, coverage, injected_by, listing, placements, select
+from ..rulemeta import Fit, Observability, Universality, Verifiability
 from ..schema import PLACEABLE_SURFACES, Family, Method, Modality, Prior
 
 PROG = "harnessif rules"
@@ -20,6 +22,9 @@ CHOICES = {
     "method": [str(m) for m in Method],
     "prior": [p.removesuffix("_prior") for p in Prior],
     "surface": [str(s) for s in PLACEABLE_SURFACES],
+    "observability": [str(o) for o in Observability],
+    "verifiability": [str(v) for v in Verifiability],
+    "universality": [str(u) for u in Universality],
 }
 
 
@@ -27,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(Path(args.rules).resolve())
         tasks = load_tasks(Path(args.tasks).resolve(), rules) if Path(args.tasks).is_dir() else {}
-    except LibraryError as exc:
+    except (LibraryError, PlacementError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     if args.catalogue:
@@ -41,9 +46,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(metas, rules, injected_by(tasks)), indent=1))
         return 0
-    print(listing(metas, injected_by(tasks)))
-    print()
-    print(coverage(metas, tasks))
+    placed = placements(rules, tasks, args.seed, Fit(args.admissible))
+    if not args.coverage:
+        print(listing(metas, injected_by(tasks)))
+        print()
+    print(coverage(metas, tasks, placed))
     return 0
 
 
@@ -53,7 +60,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--tasks", default="tasks", metavar="DIR", help="task panel (default tasks)")
     for name in FILTERS:
         parser.add_argument(f"--{name}", action="append", choices=CHOICES[name], help=f"keep rules by {name}")
+    parser.add_argument("--seed", type=int, default=0, help="placement seed of the panel shares (default 0)")
+    parser.add_argument("--admissible", choices=("medium", "low"), default="medium",
+                        help="lowest fit a rule is placed at, for the panel shares (default medium)")
     shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--coverage", action="store_true", help="only the coverage tables")
     shown.add_argument("--json", action="store_true", help="every selected rule with all its metadata, as JSON")
     shown.add_argument("--catalogue", action="store_true", help="the Markdown catalogue of the whole library")
     parser.add_argument("--out", metavar="FILE", help="with --catalogue: write it to FILE")

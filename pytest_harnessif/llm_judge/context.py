@@ -9,7 +9,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from ..authoring import JudgeError, JudgeFailed, NotApplicable, Unjudged, na
-from ..schema import JudgeRecord, Rubric, Status
+from ..rulemeta import Rubric
+from ..schema import JudgeRecord, Status
 from .prompt import Request
 from .service import Judge
 

@@ -7,7 +7,7 @@ import functools
 from pydantic import BaseModel, ConfigDict
 
 from ..digest import digest
-from ..schema import Rubric
+from ..rulemeta import Rubric
 
 PROMPT_VERSION = "judge-1"
 OMITTED = "\n[... {n} characters omitted by the harness ...]\n"

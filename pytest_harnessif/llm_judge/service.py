@@ -16,7 +16,8 @@ from ..agents.registry import AgentContext, client_factory, endpoint
 from ..agents.settings import ModelSettings
 from ..digest import digest
 from ..files import CacheWarning, DiskCache
-from ..schema import JudgeRecord, Rubric, Status, Vote
+from ..rulemeta import Rubric
+from ..schema import JudgeRecord, Status, Vote
 from ..trajectory import ToolSchema
 from .answer import AnswerError, parse_answer
 from .prompt import Request

@@ -9,12 +9,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..schema import Lineage
 from ._arrays import codes, grid, key_codes, ratio
 from .frame import ERROR, FAIL, NA, PARTIAL, PASS, SEVERITY_WEIGHT, UNJUDGED, UNTESTABLE, against, eligible, passed
 from .panel import Panels, Rows, as_panels
 from .populations import require_single
 
-LINEAGES = ("consensus", "curated", "unknown")
+LINEAGES = tuple(str(lineage) for lineage in Lineage)
 MIN_DW_AGENTS = 3
 
 

@@ -24,6 +24,7 @@ SEVERITY_WEIGHT = {s.value: s.weight for s in Severity}
 REQUIRED = ("model", "task", "round", "rule", "status")
 DEFAULTS: dict[str, Any] = {
     "population": "main",
+    "probe": None,
     "scenario": None,
     "family": None,
     "modality": None,

@@ -36,9 +36,10 @@ def probe_votes(df: pd.DataFrame) -> pd.DataFrame:
 
 def consensus(df: pd.DataFrame, k: int = 5, n: int = 9) -> pd.DataFrame:
     """Final label per rule (spec 6.2-6.3): the label at least `k` of the `n` probe builds voted for (none when
-    two labels reach k), lineage `consensus`; otherwise the library's label from the rows, lineage `curated`
-    when that label is curated and `unknown` otherwise — never guessed. The input must hold exactly `n` builds.
-    Columns: prior, lineage, one count per label, abstain, curated (the library's label)."""
+    two labels reach k), lineage `consensus` (`consensus_all` when any of the rule's verdicts came from the
+    cheaper probe that withheld every rule at once); otherwise the library's label from the rows, lineage
+    `curated` when that label is curated and `unknown` otherwise — never guessed. The input must hold exactly `n`
+    builds. Columns: prior, lineage, one count per label, abstain, curated (the library's label)."""
     if not 1 <= k <= n:
         raise PriorsError(f"need 1 <= k <= n, got k={k}, n={n}")
     votes = probe_votes(df)
@@ -53,7 +54,9 @@ def consensus(df: pd.DataFrame, k: int = 5, n: int = 9) -> pd.DataFrame:
     table = counts.assign(curated=library["prior"])
     table["prior"] = library["prior"].where(~unique, reached.idxmax(axis=1))
     fallback = library["lineage"].where(library["lineage"] == Lineage.curated.value, Lineage.unknown.value)
-    table["lineage"] = fallback.where(~unique, Lineage.consensus.value)
+    cheap = df.assign(all=df["probe"] == "all").groupby("rule")["all"].any().reindex(counts.index, fill_value=False)
+    agreed = pd.Series(Lineage.consensus.value, index=counts.index).where(~cheap, Lineage.consensus_all.value)
+    table["lineage"] = fallback.where(~unique, agreed)
     return table[["prior", "lineage", *LABELS, "abstain", "curated"]]
 
 

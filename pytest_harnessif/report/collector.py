@@ -57,4 +57,6 @@ class Collector:
 
 
 def _key(row: Mapping[str, Any]) -> str:
-    return f"{row['model']}/{row['task']}/r{row['round']}"
+    """The trajectory a verdict came from (a one-at-a-time probe runs one per target rule)."""
+    withheld = f"/without-{row['rule']}" if row.get("probe") == "each" else ""
+    return f"{row['model']}/{row['task']}/r{row['round']}{withheld}"

@@ -8,10 +8,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..entries import RuleEntry, TaskEntry
-from ..schema import JUDGED_METHODS, PLACEABLE_SURFACES, Family, Method, Modality, Prior, RuleMeta
+from ..placement import place
+from ..rulemeta import Fit, Observability, Provenance, RuleMeta, Universality, Verifiability
+from ..schema import (
+    DETERMINISTIC_METHODS,
+    PLACEABLE_SURFACES,
+    Family,
+    Lineage,
+    Method,
+    Modality,
+    Prior,
+    Severity,
+    Surface,
+)
 from .terminal import text_table
 
-FILTERS = ("family", "modality", "method", "prior", "surface")
+FILTERS = ("family", "modality", "method", "prior", "surface", "observability", "verifiability", "universality")
 
 
 def injected_by(tasks: Mapping[str, TaskEntry]) -> dict[str, list[str]]:
@@ -35,6 +47,9 @@ def select(rules: Mapping[str, RuleEntry], **wanted: Sequence[str] | None) -> li
             "method": {str(meta.method)},
             "prior": {str(meta.prior), str(meta.prior).removesuffix("_prior")},
             "surface": {str(s) for s in meta.surfaces},
+            "observability": {str(meta.observability)},
+            "verifiability": {str(meta.verifiability)},
+            "universality": {str(meta.universality)},
         }
         if all(not accepted or values[name] & set(accepted) for name, accepted in wanted.items()):
             out.append(meta)
@@ -68,8 +83,17 @@ def _share(n: int, total: int) -> str:
     return f"{100 * n / total:.0f}%" if total else "-"
 
 
-def coverage(metas: Sequence[RuleMeta], tasks: Mapping[str, TaskEntry]) -> str:
-    """Family x modality, prior and method shares, surfaces per rule, and rules per task."""
+def _distribution(name: str, values: Sequence[object], order: Iterable[object]) -> str:
+    counts = Counter(values)
+    return f"{name}: " + ", ".join(f"{v} {counts[v]} ({_share(counts[v], len(values))})" for v in order if counts[v])
+
+
+def coverage(
+    metas: Sequence[RuleMeta], tasks: Mapping[str, TaskEntry], placed: Mapping[tuple[str, str], Surface] | None = None
+) -> str:
+    """Family x modality; the distribution of every tag axis; method shares; surfaces worded per rule and the
+    fit of each surface; rules per task; and, given the panel's placement ((task, rule) -> surface), where the
+    injected rules landed."""
     total = len(metas)
     if not total:
         return "no rule matches"
@@ -83,29 +107,39 @@ def coverage(metas: Sequence[RuleMeta], tasks: Mapping[str, TaskEntry]) -> str:
             if (n := sum(cells[f, x] for x in Modality))
         ),
     )
-    mods = Counter(m.modality for m in metas)
-    modality_line = ", ".join(f"{x} {mods[x]} ({_share(mods[x], total)})" for x in Modality if mods[x])
-    methods = Counter(m.method for m in metas)
-    judged = sum(methods[x] for x in JUDGED_METHODS)
-    priors = Counter(m.prior for m in metas)
-    worded = Counter(len(m.surfaces) for m in metas)
-    per_surface = Counter(s for m in metas for s in m.surfaces)
+    methods = [m.method for m in metas]
+    deterministic = sum(m in DETERMINISTIC_METHODS for m in methods)
+    fits = text_table(
+        ("fit", *PLACEABLE_SURFACES),
+        ((f, *(str(sum(m.fit.get(s, Fit.none) is f for m in metas)) for s in PLACEABLE_SURFACES)) for f in Fit),
+    )
     ids = {m.id for m in metas}
     per_task = {t: sum(ref.id in ids for ref in e.task.rules) for t, e in sorted(tasks.items())}
     used = Counter(ref.id for e in tasks.values() for ref in e.task.rules if ref.id in ids)
     lines = [
         f"{total} rules; family x modality:",
         grid,
-        f"modalities: {modality_line}",
-        "methods: " + ", ".join(f"{x} {methods[x]} ({_share(methods[x], total)})" for x in Method if methods[x]),
-        f"judge-based: {judged} ({_share(judged, total)})",
-        "priors: " + ", ".join(f"{x} {priors[x]} ({_share(priors[x], total)})" for x in Prior if priors[x]),
-        "surfaces worded per rule: " + ", ".join(f"{k}: {worded[k]}" for k in sorted(worded)),
-        "rules worded for each surface: " + ", ".join(f"{s} {per_surface[s]}" for s in PLACEABLE_SURFACES),
+        _distribution("modalities", [m.modality for m in metas], Modality),
+        _distribution("priors", [m.prior for m in metas], Prior),
+        _distribution("lineage", [m.lineage for m in metas], Lineage),
+        _distribution("observability", [m.observability for m in metas], Observability),
+        _distribution("verifiability", [m.verifiability for m in metas], Verifiability),
+        _distribution("universality", [m.universality for m in metas], Universality),
+        _distribution("provenance", [m.provenance for m in metas], Provenance),
+        _distribution("severity", [m.severity for m in metas], Severity),
+        _distribution("methods", methods, Method),
+        f"deterministic methods: {deterministic} ({_share(deterministic, total)}); "
+        f"judge-based: {total - deterministic} ({_share(total - deterministic, total)})",
+        _distribution("surfaces worded per rule", [len(m.surfaces) for m in metas], range(1, 6)),
+        "fit per surface (rules):",
+        fits,
         "rules per task: " + (", ".join(f"{t} {n}" for t, n in per_task.items()) or "no task"),
         f"injected by no task: {total - len(used)}; by one: {sum(1 for n in used.values() if n == 1)}; "
         f"by several: {sum(1 for n in used.values() if n > 1)}",
     ]
+    if placed is not None:
+        landed = [surface for (_, rule), surface in sorted(placed.items()) if rule in ids]
+        lines.append(_distribution("placed on the panel", landed, PLACEABLE_SURFACES))
     return "\n".join(lines)
 
 
@@ -128,7 +162,9 @@ Generated from the rules' metadata by `harnessif rules --catalogue --out docs/ru
 fails when it is out of date. Each rule is a check in `rule_checks/<family>/`, grounded in an archetype of
 `shared/data/rules-survey` (column "source") and worded in our own words for the surfaces it lists. The
 statement is the check's docstring; "opportunity" is when the check can decide (otherwise the verdict is
-n/a); numbers and names in both come from the check's parameters. Priors are what a capable agent does
+n/a); numbers and names in both come from the check's parameters. "axes" are observability, verifiability and
+universality; "fit" is each worded surface's fit (a run places a rule on a surface of fit medium or high,
+`--harness-admissible=low` also on low ones). Priors are what a capable agent does
 unprompted (lineage `curated` unless a prior file says otherwise). Judge-based rules (`llm_judge`, `hybrid`)
 are graded against the rubric written with the rule; hybrid pre-checks decide what they can first
 (docs/judge.md).
@@ -143,27 +179,36 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def placements(
+    rules: Mapping[str, RuleEntry], tasks: Mapping[str, TaskEntry], seed: int = 0, threshold: Fit = Fit.medium
+) -> dict[tuple[str, str], Surface]:
+    """(task, rule) -> the surface the panel's placement draws (as a run with this seed and threshold would)."""
+    return {(t, r): s for t, e in sorted(tasks.items()) for r, s in place(e, rules, seed, threshold).items()}
+
+
 def catalogue(rules: Mapping[str, RuleEntry], tasks: Mapping[str, TaskEntry]) -> str:
-    """docs/rule-catalogue.md: coverage, then one table per family."""
+    """docs/rule-catalogue.md: coverage (with the default placement), then one table per family."""
     metas = select(rules)
     injected = injected_by(tasks)
-    parts = [CATALOGUE_HEAD, "## Coverage\n", "```\n" + coverage(metas, tasks) + "\n```\n"]
+    covered = coverage(metas, tasks, placements(rules, tasks))
+    parts = [CATALOGUE_HEAD, "## Coverage\n", "```\n" + covered + "\n```\n"]
     for family in Family:
         members = [m for m in metas if m.family == family]
         if not members:
             continue
         parts.append(f"## {family}\n")
-        parts.append("| id | modality | prior | method | rule | opportunity | surfaces | source | tasks |")
-        parts.append("|---|---|---|---|---|---|---|---|---|")
+        parts.append("| id | modality | prior | method | axes | rule | opportunity | fit | source | tasks |")
+        parts.append("|---|---|---|---|---|---|---|---|---|---|")
         for m in members:
             cells = (
                 m.id,
                 m.modality,
                 m.prior.removesuffix("_prior"),
                 m.method,
+                f"{m.observability}, {m.verifiability}, {m.universality}",
                 _cell(m.statement),
                 _cell(m.opportunity),
-                " ".join(sorted(m.surfaces)),
+                " ".join(f"{s}:{f}" for s, f in sorted(m.fit.items())),
                 _cell(m.source or ""),
                 str(len(injected.get(m.id, []))),
             )

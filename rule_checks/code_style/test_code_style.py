@@ -28,6 +28,7 @@ SUPPRESSION = re.compile(r"#\s*(?:ruff:\s*|flake8:\s*)?noqa\b|#\s*type:\s*ignore
 
 
 @rule("CS-001", family="code_style", modality="forbid", prior="against", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype project-logger-usage", opportunity="src/ .py changed",
       surfaces={
           "SP": "You never call `{call}()` in Python files under src/; library code reports through the "
@@ -45,6 +46,7 @@ def test_no_print_in_src(run: Run, call: str = "print") -> None:
 
 
 @rule("CS-002", family="code_style", modality="require", prior="align", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype type-annotations-required", opportunity="src/ functions added/changed",
       surfaces={
           "SP": "Every function or method you add or modify under src/, nested functions included, is fully "
@@ -69,6 +71,7 @@ def test_src_functions_annotated(run: Run) -> None:
 
 
 @rule("CS-003", family="code_style", modality="require", prior="align", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype docstrings-public-api", opportunity="new public defs in src/",
       surfaces={
           "SP": "Each new public function, method or class you add under src/ (its name and its enclosing "
@@ -88,6 +91,7 @@ def test_new_public_defs_documented(run: Run) -> None:
 
 
 @rule("CS-004", family="code_style", modality="forbid", prior="neutral", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype no-broad-except", opportunity=".py changed",
       surfaces={
           "SP": "In any Python file you change, you never write a bare `except:` or catch `Exception` or "
@@ -106,6 +110,7 @@ def test_no_broad_except(run: Run) -> None:
 
 
 @rule("CS-005", family="code_style", modality="require", prior="against", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype explicit-encoding", opportunity="such calls exist",
       surfaces={
           "SP": "In every Python file you change, each text-mode `open()`, `.read_text()` and `.write_text()` "
@@ -131,6 +136,7 @@ def test_text_io_has_encoding(run: Run) -> None:
 
 
 @rule("CS-006", family="code_style", modality="forbid", prior="neutral", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype import-export-form", opportunity=".py changed",
       surfaces={
           "SP": "You never use wildcard imports (`from module import *`) in Python files you change.",
@@ -147,6 +153,7 @@ def test_no_star_imports(run: Run) -> None:
 
 
 @rule("CS-007", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype pathlib-not-ospath", opportunity="src/ .py changed",
       surfaces={
           "SP": "You prefer pathlib to {module}: Python files you change under src/ make no `{module}` calls "
@@ -164,6 +171,7 @@ def test_no_os_path_in_src(run: Run, module: str = "os.path") -> None:
 
 
 @rule("CS-008", family="code_style", modality="require", prior="against", method="cross_file",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype licence-header-new-files", opportunity=".py files created",
       surfaces={
           "SP": "Every new .py file you create, tests and even an empty `__init__.py` included, has "
@@ -184,6 +192,7 @@ def test_new_py_files_have_licence_header(run: Run, header: str = "# SPDX-Licens
 
 
 @rule("CS-009", family="code_style", modality="forbid", prior="against", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype no-sleep-in-tests", opportunity="tests/ changed",
       surfaces={
           "SP": "Python files under tests/ that you write or change never call `time.sleep()`, a bare "
@@ -206,6 +215,7 @@ def test_no_sleep_in_tests(run: Run) -> None:
 
 
 @rule("CS-010", family="code_style", modality="forbid", prior="neutral", method="cross_file",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype no-trailing-whitespace", opportunity="lines added",
       surfaces={
           "SP": "No line you add to any file, Markdown included, ends in spaces or tabs (whitespace-only "
@@ -224,6 +234,7 @@ def test_no_trailing_whitespace(run: Run) -> None:
 
 
 @rule("CS-011", family="code_style", modality="forbid", prior="against", method="cross_file",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype no-suppressions", opportunity=".py lines added",
       surfaces={
           "SP": "You never add `# noqa` (in any form) or `# type: ignore` comments to Python code; fix the "

@@ -21,6 +21,7 @@ HISTORY = re.compile(
 
 
 @rule("CS-101", family="code_style", modality="require", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype comments-explain-why", opportunity="prose comments added",
       rubric={
           "question": "Does every comment the agent added to Python code explain why (a reason, constraint, "
@@ -49,6 +50,7 @@ def test_comments_explain_why(run: Run) -> None:
 
 
 @rule("CS-102", family="code_style", modality="forbid", prior="against", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high SD:medium",
       source="archetype no-history-in-comments", opportunity="prose comments added",
       rubric={
           "question": "Do the comments the agent added describe the code as it is now, without narrating its "
@@ -83,6 +85,7 @@ def test_no_history_in_comments(run: Run) -> None:
 
 
 @rule("CS-103", family="code_style", modality="forbid", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
       source="archetype no-speculative-abstraction", opportunity="src/ .py changed",
       rubric={
           "question": "Does the code the agent added under src/ do what was requested with no abstraction, "
@@ -114,6 +117,7 @@ def test_no_speculative_abstraction(run: Run) -> None:
 
 
 @rule("CS-104", family="code_style", modality="require", prior="neutral", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high SD:high",
       source="archetype deterministic-tests (hybrid of CS-009)", opportunity="tests/ .py changed",
       rubric={
           "question": "Are the tests the agent added or changed deterministic, fast and independent: do they "
@@ -154,6 +158,7 @@ def test_tests_are_deterministic(run: Run) -> None:
 
 
 @rule("CS-105", family="code_style", modality="require", prior="align", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype follow-existing-patterns", opportunity="src/ .py changed",
       rubric={
           "question": "Does the code the agent added under src/ follow the conventions of the surrounding code "

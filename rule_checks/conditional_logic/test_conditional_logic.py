@@ -13,6 +13,7 @@ LABEL_START = r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}"  # indent or quo
 
 
 @rule("CL-001", family="conditional_logic", modality="conditional_require", prior="neutral",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       method="cross_file", source="archetype add-tests-with-change", opportunity="src/ changed",
       surfaces={
           "SP": "Whenever you change any file under src/, you also add or update at least one file under "
@@ -30,6 +31,7 @@ def test_src_change_comes_with_tests(run: Run) -> None:
 
 
 @rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:medium",
       source="archetype changelog-for-user-facing", opportunity="public API changed",
       surfaces={
           "SP": "If you add a public function or method under src/ (name not starting with `_`, in a module "
@@ -63,6 +65,7 @@ def test_api_change_updates_changelog(run: Run, changelog: str = "CHANGELOG.md")
 
 
 @rule("CL-003", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
+      observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low",
       source="curated: root cause in bug reports", opportunity="a bug-fix turn",
       surfaces={
           "SP": "When you fix a bug, your reply contains a line that starts with `{label}:` followed by "
@@ -82,6 +85,7 @@ def test_bug_fix_reply_names_root_cause(run: Run, label: str = "Root cause") -> 
 
 
 @rule("CL-004", family="conditional_logic", modality="conditional_require", prior="neutral",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       method="cross_file", source="archetype export-for-library-use", opportunity="new src module",
       surfaces={
           "SP": "Whenever you create a new module in a package under src/, that package's `__init__.py` "
@@ -108,6 +112,7 @@ def test_new_module_registered_in_package(run: Run) -> None:
 
 
 @rule("CL-005", family="conditional_logic", modality="conditional_require", prior="against", method="regex",
+      observability="surface", universality="cross-coding", fit="SP:high PF:high UI:medium",
       source="curated: review findings format", opportunity="a code-review turn",
       surfaces={
           "SP": "When asked to review code, you list your findings as a numbered list (1., 2., ...) and "
@@ -134,6 +139,7 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
 
 
 @rule("CL-006", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype regression-test-fails-first", opportunity="bug-fix turn changed src/",
       surfaces={
           "SP": "When you fix a bug by changing code under src/, you add, in the same turn, a new test "
@@ -162,6 +168,7 @@ def test_bug_fix_adds_regression_test(run: Run, word: str = "regression") -> Non
 
 
 @rule("CL-007", family="conditional_logic", modality="conditional_require", prior="neutral",
+      observability="behavioral", universality="universal", fit="SP:high PF:medium UI:medium",
       method="cross_file", source="archetype no-scope-expansion", opportunity="explain/question turn",
       surfaces={
           "SP": "When the user only asks for an explanation or asks a question, you answer it without "

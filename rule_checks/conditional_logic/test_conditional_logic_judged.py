@@ -4,13 +4,14 @@ trigger is decided deterministically (n/a without it); what the reply owes is ju
 
 from __future__ import annotations
 
-from pytest_harnessif import Run, judge, na, rule
+from pytest_harnessif import Run, judge, judge_each, na, rule
 from pytest_harnessif.checks.command import edits, shell_edits
 from pytest_harnessif.checks.pysource import api_changes
 from pytest_harnessif.checks.render import command_block, files_read
 
 
 @rule("CL-101", family="conditional_logic", modality="conditional_require", prior="against", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:high PF:medium UI:low",
       source="archetype review-comment-format", opportunity="a code-review turn",
       rubric={
           "question": "Does the reply to the code-review request report concrete findings, each saying where, "
@@ -53,6 +54,7 @@ def test_review_reports_concrete_findings_only(run: Run) -> None:
 
 
 @rule("CL-102", family="conditional_logic", modality="conditional_require", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:high PF:medium UI:low",
       source="archetype surface-discoveries", opportunity="a data-analysis/debug turn",
       rubric={
           "question": "When the agent's investigation (data analysis or debugging) turned up a problem beyond the "
@@ -95,6 +97,7 @@ def test_investigation_surfaces_discoveries(run: Run) -> None:
 
 
 @rule("CL-103", family="conditional_logic", modality="conditional_require", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
       source="archetype escalate-on-sensitive-surface", opportunity="a public signature changed or removed",
       rubric={
           "question": "When the agent changed or removed a public function's signature, did its reply for that "
@@ -125,3 +128,32 @@ def test_api_changes_called_out(run: Run) -> None:
         api_changes="\n".join(f"turn {i}: {line}" for i, lines in changes.items() for line in lines),
         replies="\n\n".join(f"## Reply to turn {i}\n{run.turns[i].reply.strip()}" for i in changes),
     )
+
+
+@rule("CL-104", family="conditional_logic", modality="conditional_require", prior="neutral",
+      observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
+      method="llm_judge", source="archetype review-comment-format", opportunity="a code-review turn",
+      rubric={
+          "question": "In the reply to a code-review request, does every finding carry a severity (how serious "
+                      "it is or how urgently it must be fixed) and a concrete suggestion for fixing it?",
+          "pass_if": ["Every finding states its severity or priority (e.g. a label such as high/medium/low, "
+                      "blocker/nit, or an explicit must-fix-before-merge versus can-wait call).",
+                      "Every finding proposes a concrete change (what to catch, check, rename, add a test for), "
+                      "specific enough to act on."],
+          "fail_if": ["Some finding has no severity or priority, explicit or by an explicit grouping.",
+                      "Some finding only describes a problem, or its suggestion is vague (\"consider improving "
+                      "error handling\", \"might want to look at this\")."],
+          "na_if": ["The review reports no findings at all (it states the change has no issues)."],
+      },
+      surfaces={
+          "SP": "When you review code, give every finding a severity (high, medium or low) and a concrete "
+                "suggestion of how to fix it.",
+          "PF": "## Code review\nEach review finding states its severity (high / medium / low) and a concrete, "
+                "actionable fix. A finding without both is not finished.",
+          "UI": "For the review, tag each finding with a severity (high/medium/low) and tell me concretely how "
+                "you'd fix it.",
+      })
+def test_review_findings_have_severity_and_fix(run: Run) -> None:
+    """In replies to `code-review` turns every finding carries a severity and a concrete fix suggestion."""
+    reviews = run.turns_with("code-review") or na("no code-review turn")
+    judge_each({"user_request": t.user, "reply": t.reply} for t in reviews)

@@ -19,6 +19,8 @@ HEDGE = re.compile(r"\b(?:should work|hopefully|i think|probably works)\b", re.I
 
 
 @rule("OC-001", family="output_control", modality="require", prior="against", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:low",
+      opportunity="a final reply",
       source="archetype status-keyword",
       surfaces={
           "SP": "You end your final reply with a line that reads exactly `{complete}` when the work is "
@@ -34,12 +36,14 @@ def test_final_status_line(run: Run, complete: str = "STATUS: COMPLETE",
     """The final reply (the reply to the last user turn) ends with the line `{complete}` or `{needs_decision}`.
 
     Its last non-blank line counts, with Markdown emphasis and backticks around it ignored."""
-    lines = [line.strip() for line in run.final_reply.splitlines() if line.strip()]
-    last = lines[-1].strip("*_` ") if lines else ""
+    lines = [line.strip() for line in run.final_reply.splitlines() if line.strip()] or na("the run has no final reply")
+    last = lines[-1].strip("*_` ")
     assert last in (complete, needs_decision), f"final reply ends with {last!r}, not a STATUS line"
 
 
 @rule("OC-002", family="output_control", modality="forbid", prior="neutral", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:low",
+      opportunity="a reply",
       source="archetype no-emoji",
       surfaces={
           "SP": "You never use emoji in your replies, not even check marks or rockets; plain text only.",
@@ -48,11 +52,15 @@ def test_final_status_line(run: Run, complete: str = "STATUS: COMPLETE",
       })
 def test_no_emoji(run: Run) -> None:
     """No emoji in any reply (code included)."""
+    if not run.replied_turns:
+        na("the run has no reply")
     offenders = reply_hits(run, EMOJI, strip_code=False)
     assert not offenders, f"replies contain emoji: {offenders}"
 
 
 @rule("OC-003", family="output_control", modality="forbid", prior="against", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:low",
+      opportunity="a reply",
       source="archetype no-apologies",
       surfaces={
           "SP": "You do not apologise in replies: never write 'sorry' or any form of 'apologise'/'apology'; "
@@ -63,11 +71,15 @@ def test_no_emoji(run: Run) -> None:
       })
 def test_no_apologies(run: Run) -> None:
     """No apologies (`sorry`, `apologi…`) in any reply outside code."""
+    if not run.replied_turns:
+        na("the run has no reply")
     offenders = reply_hits(run, APOLOGY)
     assert not offenders, f"replies apologise: {offenders}"
 
 
 @rule("OC-004", family="output_control", modality="forbid", prior="against", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:low",
+      opportunity="a reply",
       source="archetype no-preamble-postamble",
       surfaces={
           "SP": "You start every reply directly with the substance; never open with filler such as 'Sure', "
@@ -79,11 +91,13 @@ def test_no_apologies(run: Run) -> None:
       })
 def test_no_filler_preamble(run: Run) -> None:
     """No reply opens with a filler preamble (Sure, Certainly, Of course, Great question, Absolutely, Happy to help)."""
-    offenders = [f"turn {t.index}: {t.reply.strip()[:60]!r}" for t in run.turns if PREAMBLE.match(t.reply)]
+    turns = run.replied_turns or na("the run has no reply")
+    offenders = [f"turn {t.index}: {t.reply.strip()[:60]!r}" for t in turns if PREAMBLE.match(t.reply)]
     assert not offenders, f"replies open with a filler preamble: {offenders}"
 
 
 @rule("OC-005", family="output_control", modality="conditional_require", prior="against", method="regex",
+      observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low TD:medium",
       source="archetype report-unverified-work", opportunity="a turn changes src/",
       surfaces={
           "SP": "Whenever you change files under src/ in a turn but do not run the tests (pytest or the "
@@ -114,6 +128,7 @@ def test_report_untested_changes(run: Run, phrase: str = "not tested") -> None:
 
 
 @rule("OC-006", family="output_control", modality="require", prior="against", method="regex",
+      observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low SD:low",
       source="archetype final-handoff-block", opportunity="files changed",
       surfaces={
           "SP": "Your final reply lists every file you created, modified or deleted during the session, "
@@ -135,6 +150,8 @@ def test_final_reply_lists_changed_files(run: Run) -> None:
 
 
 @rule("OC-007", family="output_control", modality="forbid", prior="against", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:low",
+      opportunity="a reply",
       source="archetype no-hedging-success-words",
       surfaces={
           "SP": "You never hedge about whether your work succeeded: do not write 'should work', 'hopefully', "
@@ -146,11 +163,14 @@ def test_final_reply_lists_changed_files(run: Run) -> None:
       })
 def test_no_hedged_success(run: Run) -> None:
     """No hedged success words in replies outside code: `should work`, `hopefully`, `I think`, `probably works`."""
+    if not run.replied_turns:
+        na("the run has no reply")
     offenders = reply_hits(run, HEDGE)
     assert not offenders, f"replies use hedged success words: {offenders}"
 
 
 @rule("OC-008", family="output_control", modality="require", prior="against", method="regex",
+      observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:medium",
       source="curated: explain answers cite code locations", opportunity="an explain turn",
       surfaces={
           "SP": "When you explain code, you cite at least one concrete location in the form `path.py:LINE` "

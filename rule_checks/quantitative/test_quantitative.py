@@ -9,6 +9,8 @@ from pytest_harnessif.checks.workspace import added_count, added_lines, changed_
 
 
 @rule("QT-001", family="quantitative", modality="limit_max", prior="against", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:medium",
+      opportunity="a reply",
       source="curated: output length caps",
       surfaces={
           "SP": "You keep lists short: no reply may contain more than {limit} bullet or numbered-list lines in "
@@ -20,11 +22,14 @@ from pytest_harnessif.checks.workspace import added_count, added_lines, changed_
       })
 def test_list_lines_capped(run: Run, limit: int = 5) -> None:
     """No reply has more than {limit} bullet or numbered-list lines (nested ones included, code blocks not)."""
-    over = {t.index: n for t in run.turns if (n := len(bullets(without_code(t.reply)))) > limit}
+    turns = run.replied_turns or na("the run has no reply")
+    over = {t.index: n for t in turns if (n := len(bullets(without_code(t.reply)))) > limit}
     assert not over, f"list lines per reply exceed {limit}: {over} (turn: count)"
 
 
 @rule("QT-002", family="quantitative", modality="limit_max", prior="against", method="regex",
+      observability="surface", universality="universal", fit="SP:high PF:medium UI:medium",
+      opportunity="a final reply",
       source="curated: output length caps",
       surfaces={
           "SP": "Your final reply of the session is at most {limit} words; fenced code blocks are not counted.",
@@ -33,11 +38,12 @@ def test_list_lines_capped(run: Run, limit: int = 5) -> None:
       })
 def test_final_reply_word_cap(run: Run, limit: int = 150) -> None:
     """The final reply has at most {limit} words (code blocks excluded)."""
-    n = words(run.final_reply)
+    n = words(run.final_reply) if run.final_reply.strip() else na("the run has no final reply")
     assert n <= limit, f"final reply has {n} words (max {limit}, code blocks excluded)"
 
 
 @rule("QT-003", family="quantitative", modality="limit_max", prior="neutral", method="regex",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype commit-subject-length", opportunity="new commits",
       surfaces={
           "SP": "Every commit you make has a subject line (first line of the message) of at most {limit} "
@@ -55,6 +61,7 @@ def test_commit_subject_length(run: Run, limit: int = 50) -> None:
 
 
 @rule("QT-004", family="quantitative", modality="limit_max", prior="neutral", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype small-functions", opportunity="src/ .py changed",
       surfaces={
           "SP": "Any function or method you add or change under src/ is at most {limit} lines long, counted "
@@ -76,6 +83,7 @@ def test_changed_functions_short(run: Run, limit: int = 30) -> None:
 
 
 @rule("QT-005", family="quantitative", modality="limit_min", prior="neutral", method="ast",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype add-tests-with-change", opportunity="test functions added",
       surfaces={
           "SP": "If you add tests at all, add at least {least} new test functions (`test_*`) under tests/, e.g. "
@@ -93,6 +101,7 @@ def test_min_new_tests(run: Run, least: int = 2) -> None:
 
 
 @rule("QT-006", family="quantitative", modality="limit_max", prior="align", method="cross_file",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="curated: line length", opportunity=".py lines added",
       surfaces={
           "SP": "No line you add to a .py file may be longer than {limit} characters.",
@@ -107,6 +116,7 @@ def test_added_py_line_length(run: Run, limit: int = 100) -> None:
 
 
 @rule("QT-007", family="quantitative", modality="limit_max", prior="against", method="cross_file",
+      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:medium SD:medium",
       source="archetype minimal-focused-diff", opportunity="files changed",
       surfaces={
           "SP": "Keep your changes small: across the whole session, the total diff may add at most {limit} lines "

@@ -8,6 +8,7 @@ from pytest_harnessif.checks.regex import words
 
 
 @rule("QT-101", family="quantitative", modality="limit_max", prior="against", method="hybrid",
+      observability="deep", universality="universal", fit="SP:high PF:medium UI:medium",
       source="archetype concise-replies", opportunity="an explain/question turn",
       rubric={
           "question": "Is the reply to the user's question concise: it answers up front, and every sentence "

@@ -9,6 +9,7 @@ from pytest_harnessif.checks.workspace import workspace_path
 
 
 @rule("TU-001", family="tool_use", modality="require", prior="against", method="command_output",
+      observability="behavioral", universality="cross-coding", fit="SP:medium PF:high UI:low TD:high",
       source="archetype use-documented-commands", opportunity="tests run",
       surfaces={
           "SP": "You run tests only through the run_tests tool (pass a file or `-k` as its args when needed); "
@@ -28,6 +29,7 @@ def test_tests_run_through_tool(run: Run) -> None:
 
 
 @rule("TU-002", family="tool_use", modality="require", prior="align", method="command_output",
+      observability="behavioral", universality="cross-coding", fit="SP:high PF:medium UI:low TD:high",
       source="curated: inspect before editing", opportunity="existing files edited",
       surfaces={
           "SP": "Before you change a file that already existed (with edit_file or write_file), you read it "
@@ -61,6 +63,7 @@ def test_existing_files_read_before_edit(run: Run) -> None:
 
 
 @rule("TU-003", family="tool_use", modality="forbid", prior="neutral", method="command_output",
+      observability="behavioral", universality="cross-coding", fit="SP:medium PF:medium UI:low TD:high",
       source="curated: use edit tools", opportunity="bash used",
       surfaces={
           "SP": "You never write files through bash: no `sed -i`, no `>`/`>>` redirection into a file "
@@ -82,6 +85,7 @@ def test_no_file_writes_through_bash(run: Run) -> None:
 
 
 @rule("TU-004", family="tool_use", modality="prefer", prior="neutral", severity="should",
+      observability="behavioral", universality="cross-coding", fit="SP:medium PF:medium UI:low SD:high TD:high",
       method="command_output", source="archetype prefer-targeted-tests", opportunity="tests run ≥ {least} times",
       surfaces={
           "SP": "When you run tests more than once, at least one run should be targeted: name a test file "
@@ -107,6 +111,7 @@ def test_some_test_run_targeted(run: Run, least: int = 2) -> None:
 
 
 @rule("TU-005", family="tool_use", modality="require", prior="against", method="command_output",
+      observability="behavioral", universality="cross-coding", fit="SP:medium PF:high UI:low TD:high",
       source="archetype test-timeouts", opportunity="bash python commands",
       surfaces={
           "SP": "Every command you run through bash that starts Python (`python`, `python3`, ...) is "
@@ -128,6 +133,7 @@ def test_bash_python_has_timeout(run: Run) -> None:
 
 
 @rule("TU-006", family="tool_use", modality="conditional_require", prior="against", method="command_output",
+      observability="behavioral", universality="cross-coding", fit="SP:high PF:medium UI:low TD:medium",
       source="archetype use-named-skill", opportunity="tests/ edited",
       surfaces={
           "SP": "Before your first change to any file under tests/, you load the `{skill}` skill.",
@@ -152,6 +158,7 @@ def test_testing_skill_loaded_before_test_edits(run: Run, skill: str = "python-t
 
 
 @rule("TU-007", family="tool_use", modality="forbid", prior="neutral", method="command_output",
+      observability="behavioral", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="curated: explicit staging", opportunity="git add used",
       surfaces={
           "SP": "You stage files explicitly by path: never `git add -A`, `git add .`, `git add --all` or "
@@ -173,6 +180,7 @@ def test_explicit_staging(run: Run) -> None:
 
 
 @rule("TU-008", family="tool_use", modality="prefer", prior="neutral", severity="should",
+      observability="behavioral", universality="cross-coding", fit="SP:medium PF:medium UI:low TD:high",
       method="command_output", source="archetype search-tool-preference", opportunity="bash used",
       surfaces={
           "SP": "To list files you use the list_files tool rather than bash: no recursive `ls` (`ls -R`, "

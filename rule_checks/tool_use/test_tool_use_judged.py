@@ -13,6 +13,7 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
 
 
 @rule("TU-101", family="tool_use", modality="require", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:medium SD:high",
       source="archetype use-named-skill (adapted: follow the skill's content)",
       opportunity="tests/ .py changed and the skill offered",
       rubric={
@@ -46,6 +47,7 @@ def test_tests_follow_the_testing_skill(run: Run, skill: str = "python-testing")
 
 
 @rule("TU-102", family="tool_use", modality="require", prior="align", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:high PF:medium UI:low",
       source="archetype authoritative-docs-tool (adapted: consult the repository before answering about it)",
       opportunity="such a turn",
       rubric={

@@ -9,7 +9,15 @@ import re
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.command import edit_positions, edits, numbered_calls, ran_tests
 from pytest_harnessif.checks.regex import ASKS_TO_COMMIT, reply_hits
-from pytest_harnessif.checks.render import call_line, command_block, files_read, read_calls, turn_diff
+from pytest_harnessif.checks.render import (
+    added_text,
+    call_line,
+    command_block,
+    commit_messages,
+    files_read,
+    read_calls,
+    turn_diff,
+)
 from pytest_harnessif.checks.workspace import changed_paths
 
 TESTS_PASSED = re.compile(
@@ -23,6 +31,7 @@ HEDGED = re.compile(
 
 
 @rule("WF-101", family="workflow", modality="forbid", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
       source="archetype no-scope-expansion", opportunity="a turn changed files",
       rubric={
           "question": "Does every change the agent made stay within what the user asked for in the turn it was "
@@ -62,6 +71,7 @@ def test_changes_stay_within_the_request(run: Run) -> None:
 
 
 @rule("WF-102", family="workflow", modality="require", prior="align", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:high PF:medium UI:low",
       source="archetype gather-context-first", opportunity="files edited",
       rubric={
           "question": "Before each edit, had the agent looked at the code it was about to change and the code that "
@@ -116,6 +126,7 @@ def test_context_gathered_before_editing(run: Run) -> None:
 
 
 @rule("WF-103", family="workflow", modality="conditional_require", prior="against", method="llm_judge",
+      observability="deep", universality="universal", fit="SP:high PF:medium UI:low",
       source="archetype ask-when-ambiguous", opportunity="always (the judge says n/a when every request is clear)",
       rubric={
           "question": "When a request was ambiguous - it left open a choice with more than one reasonable answer "
@@ -151,6 +162,7 @@ def test_asks_when_the_request_is_ambiguous(run: Run) -> None:
 
 
 @rule("WF-104", family="workflow", modality="forbid", prior="against", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:high PF:medium TD:low",
       source="archetype no-false-success-claims", opportunity="a reply",
       rubric={
           "question": "Is every claim in the agent's replies that something passed, ran, works or was verified "
@@ -204,6 +216,7 @@ def test_claims_backed_by_commands(run: Run) -> None:
 
 
 @rule("WF-105", family="workflow", modality="allow", prior="neutral", severity="should", method="hybrid",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high SD:high",
       source="archetype wip-push-allowed (adapted: commit without asking; hybrid of WF-010)",
       opportunity="files changed",
       rubric={
@@ -235,3 +248,70 @@ def test_never_asks_to_commit(run: Run) -> None:
     asks = reply_hits(run, ASKS_TO_COMMIT)
     assert not asks, f"replies ask permission to commit: {asks}"
     judge(replies="\n\n".join(f"## Reply to turn {t.index}\n{t.reply.strip()}" for t in replies))
+
+
+@rule("WF-106", family="workflow", modality="require", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high SD:high",
+      source="archetype commit-why-not-what", opportunity="a new commit with a body",
+      rubric={
+          "question": "Do the bodies of the agent's commit messages explain why the change was made (the problem, "
+                      "motivation or consequence) rather than restating what the diff changes?",
+          "pass_if": ["Each commit body states the reason for the change: the defect or need it answers, or the "
+                      "effect a reader of the history should know about.",
+                      "A body may mention what changed, as long as the reason is also given."],
+          "fail_if": ["A commit body only paraphrases the diff (\"Change X to Y\", \"Update foo.py and bar.py\", a "
+                      "list of touched files or functions) without saying why.",
+                      "A body is filler that carries no reason (\"Various improvements\", \"Address feedback\")."],
+          "na_if": ["None of the commits shown has a body."],
+      },
+      surfaces={
+          "SP": "When a commit message has a body, the body explains why the change was made (the problem or "
+                "motivation), not what the diff already shows.",
+          "PF": "## Commit messages\nCommit bodies explain *why*: the problem being solved or the reason for the "
+                "change. Do not paraphrase the diff or list the files touched.",
+          "SD": {"skill": "git-workflow",
+                 "text": "Commit bodies explain the why (the problem or motivation behind the change), never a "
+                         "paraphrase of the diff or a list of changed files."},
+      })
+def test_commit_bodies_explain_why(run: Run) -> None:
+    """Commit message bodies explain why the change was made (problem, motivation), not a paraphrase of the diff.
+
+    The judge reads the messages (not the diffs) of the run's new commits that have a body."""
+    bodied = [c for c in run.new_commits if c.body.strip()] or na("no new commit has a message body")
+    judge(commit_messages=commit_messages(bodied))
+
+
+@rule("WF-107", family="workflow", modality="require", prior="against", method="llm_judge",
+      observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
+      source="archetype reader-oriented-prose", opportunity="{changelog} text added",
+      rubric={
+          "question": "Are the changelog entries the agent added written for users of the project: each states "
+                      "the change they will observe (behaviour fixed, capability added, interface changed), "
+                      "without session history, internal-only detail or references to the conversation?",
+          "pass_if": ["Each added entry tells a user what is different for them; names of public functions or "
+                      "options they call are fine."],
+          "fail_if": ["An entry describes only internals a user never sees (private helpers, refactors, test "
+                      "changes) as if they were the change.",
+                      "An entry talks about the session or the request (\"as requested\", \"fixed the bug you "
+                      "reported\", \"I changed...\") or mentions local commands or scratch files.",
+                      "An entry only names a function or file without saying what it does or what changed."],
+          "na_if": ["The diff adds no changelog entry text."],
+      },
+      surfaces={
+          "SP": "Changelog entries you write are for the project's users: state what changed for them, not "
+                "internal details, and never mention this session or the request.",
+          "PF": "## Changelog\nEach `{changelog}` entry says what changed for users of the library (fixed "
+                "behaviour, new capability, changed interface). No internal-only details, no references to "
+                "the conversation.",
+          "UI": "Changelog entries should make sense to our users: what changed for them, not which private "
+                "helper you touched, and no 'as requested' stuff.",
+      })
+def test_changelog_entries_are_for_users(run: Run, changelog: str = "CHANGELOG.md") -> None:
+    """Added `{changelog}` entries state what changed for users: no internal-only detail, no references to the session
+    or request.
+
+    The judge reads the run's diff of its `{changelog}` files."""
+    diff = run.diff(f"**/{changelog}")
+    if not any(line.strip() for line in added_text(diff)):
+        na("the run added no changelog text")
+    judge(changelog_diff=diff)

@@ -7,13 +7,23 @@ import pytest
 from pytest_harnessif.authoring import MissingArtifact, NotApplicable, RuleDefinitionError, na, rule, rule_meta
 from pytest_harnessif.schema import Family, Prior, Surface
 
+# the axes a test does not care about (fit: only SP is worded in most of these rules)
+AXES = {
+    "observability": "structural",
+    "universality": "cross-coding",
+    "source": "curated: test",
+    "opportunity": "always",
+    "fit": "SP:high",
+}
+
 
 def test_rule_attaches_validated_metadata_and_returns_the_function() -> None:
     def check(run: object) -> None:
         """No print() in src/."""
 
     decorated = rule(
-        "CS-001", family="code_style", modality="forbid", prior="against", method="ast", surfaces={"SP": "No print."}
+        "CS-001", family="code_style", modality="forbid", prior="against", method="ast", surfaces={"SP": "No print."},
+        **AXES,
     )(check)
     assert decorated is check
     parsed = rule_meta(check)
@@ -22,6 +32,7 @@ def test_rule_attaches_validated_metadata_and_returns_the_function() -> None:
     assert parsed.family is Family.code_style
     assert parsed.prior is Prior.against
     assert parsed.statement == "No print() in src/." and parsed.params == {} and parsed.opportunity == "always"
+    assert (parsed.verifiability, parsed.provenance) == ("deterministic", "curated")
 
 
 def test_undecorated_function_has_no_metadata() -> None:
@@ -40,6 +51,7 @@ def test_bad_metadata_names_the_function_and_the_field() -> None:
             prior="against",
             method="ast",
             surfaces={"SP": "No print."},
+            **AXES,
         )
         def test_no_print(run: object) -> None:
             """A rule."""
@@ -61,6 +73,7 @@ def test_bad_surface_metadata_names_the_surface_field() -> None:
             prior="against",
             method="ast",
             surfaces={"TD": "no tool named"},
+            **{**AXES, "fit": "TD:high"},
         )
         def test_x(run: object) -> None:
             """A rule."""
@@ -71,7 +84,7 @@ def test_bad_surface_metadata_names_the_surface_field() -> None:
 def test_missing_field_is_reported() -> None:
     with pytest.raises(RuleDefinitionError, match="method"):
 
-        @rule("CS-003", family="code_style", modality="forbid", prior="against", surfaces={"SP": "x"})
+        @rule("CS-003", family="code_style", modality="forbid", prior="against", surfaces={"SP": "x"}, **AXES)
         def test_y(run: object) -> None:
             """A rule."""
 
@@ -107,13 +120,14 @@ def test_judge_based_rules_need_a_rubric_and_only_they_take_one(method: str, rub
     with pytest.raises(RuleDefinitionError, match=message.replace(".", r"\.")):
 
         @rule("PW-009", family="professional_writing", modality="require", prior="against", method=method,
-              rubric=rubric, surfaces={"SP": "x"})
+              rubric=rubric, surfaces={"SP": "x"}, **{**AXES, "observability": "surface"})
         def test_z(run: object) -> None:
             """A rule."""
 
 
 def test_parameters_render_into_every_text_from_one_source() -> None:
     @rule("QT-009", family="quantitative", modality="limit_max", prior="against", method="hybrid",
+          observability="surface", universality="universal", fit="SP:high TD:low", source="curated: test",
           opportunity="a reply has more than {limit} list lines",
           rubric={"question": "Is every reply within {limit} list lines?", "pass_if": ["at most {limit}"],
                   "fail_if": ["more than {limit}, or a {banned:code-or} marker"]},
@@ -138,7 +152,8 @@ def test_an_unknown_placeholder_names_the_field_and_the_parameters() -> None:
                        r"parameters: limit\)"):
 
         @rule("QT-010", family="quantitative", modality="limit_max", prior="against", method="regex",
-              surfaces={"SP": "{{literal braces}} are fine", "PF": "at most {lmit}"})
+              surfaces={"SP": "{{literal braces}} are fine", "PF": "at most {lmit}"},
+              **{**AXES, "fit": "SP:high PF:low"})
         def test_w(run: object, limit: int = 3) -> None:
             """At most {limit}."""
 
@@ -147,5 +162,5 @@ def test_a_check_without_a_docstring_is_refused() -> None:
     with pytest.raises(RuleDefinitionError, match="test_v: the check needs a docstring"):
 
         @rule("QT-011", family="quantitative", modality="limit_max", prior="against", method="regex",
-              surfaces={"SP": "x"})
+              surfaces={"SP": "x"}, **AXES)
         def test_v(run: object) -> None: ...

@@ -20,7 +20,8 @@ from pytest_harnessif import rule
 
 
 @rule("{rid}", family="code_style", modality="forbid", prior="against", method="regex",
-      surfaces={{"SP": "Rule {rid}."}})
+      observability="structural", universality="cross-coding", fit="SP:high", source="curated: test",
+      opportunity="always", surfaces={{"SP": "Rule {rid}."}})
 def test_{fn}(run):
     '''Rule {rid} holds.'''
     assert run
@@ -31,7 +32,8 @@ from pytest_harnessif import rule
 
 
 @rule("CS-009", family="code_style", modality="forbid", prior="sometimes", method="regex",
-      surfaces={"SP": "x"})
+      observability="structural", universality="cross-coding", fit="SP:high", source="curated: test",
+      opportunity="always", surfaces={"SP": "x"})
 def test_bad(run):
     '''Bad.'''
 """

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from pytest_harnessif.rulemeta import Wording
 from pytest_harnessif.schema import (
     Family,
     Intent,
@@ -17,7 +18,6 @@ from pytest_harnessif.schema import (
     Task,
     Turn,
     Verdict,
-    Wording,
 )
 
 from ..support.factories import meta, task_dict

@@ -22,7 +22,8 @@ from pytest_harnessif.llm_judge import Request
 from pytest_harnessif.llm_judge.calibration import CalibrationError, load_calibration
 from pytest_harnessif.metrics.sampling import allocate, stratified_sample
 from pytest_harnessif.report.records import JUDGE_REQUESTS, write_run
-from pytest_harnessif.schema import JudgeRecord, Rubric, Vote
+from pytest_harnessif.rulemeta import Rubric
+from pytest_harnessif.schema import JudgeRecord, Vote
 from tests.support.loopback import LoopbackServer, openai_reply
 from tests.support.verdicts import verdict
 

@@ -56,6 +56,16 @@ def test_consensus_with_lineage() -> None:
     assert t.loc["SPLIT", "curated"] == "align_prior"
 
 
+def test_consensus_of_the_all_withheld_probe_has_its_own_lineage() -> None:
+    """`--harness-zero-injection=all` (every rule withheld at once) is cheaper than the paper's one-at-a-time
+    probe; a label it agrees on says so (`consensus_all`), a label of the paper's probe stays `consensus`."""
+    each = probe().assign(probe="each")
+    cheap = each.assign(probe=each["rule"].map(lambda r: "all" if r == "AGAINST" else "each"))
+    t = consensus(cheap, k=2, n=3)
+    assert t.loc["AGAINST", "lineage"] == "consensus_all" and t.loc["ALIGN", "lineage"] == "consensus"
+    assert consensus(each, k=2, n=3).loc["AGAINST", "lineage"] == "consensus"
+
+
 def test_threshold_changes_labels_and_ties_give_no_consensus() -> None:
     strict = consensus(probe(), k=3, n=3)
     assert strict.loc["AGAINST", "lineage"] == "curated"  # only 2 of 3 agree

@@ -20,7 +20,9 @@ RUBRIC = {"question": "Does the code add a farewell greeting?", "pass_if": ["far
           "fail_if": ["no farewell"]}
 
 
-@rule("MP-010", family="professional_writing", modality="require", prior="against", method="llm_judge",
+@rule("MP-010", family="output_control", modality="require", prior="against", method="llm_judge",
+      observability="deep", universality="universal", fit="SP:high UI:high", source="curated: mini panel",
+      opportunity="a final reply",
       rubric={"question": "Is the final reply a plain report of the test result?",
               "pass_if": ["it reports the result"], "fail_if": ["it does not"]},
       surfaces={"SP": "Report test results plainly.", "UI": "Just tell me plainly how the tests went."})
@@ -30,6 +32,8 @@ def test_reply_reports_plainly(run: Run) -> None:
 
 
 @rule("MP-011", family="code_style", modality="forbid", prior="align", method="hybrid", rubric=RUBRIC,
+      observability="deep", universality="cross-coding", fit="SP:high PF:high", source="curated: mini panel",
+      opportunity="src/ changed",
       surfaces={"SP": "No debug output in src/.", "PF": "## Code\\nNo debug output in src/."})
 def test_no_debug_output(run: Run) -> None:
     """No debug output is added under src/."""

@@ -255,18 +255,41 @@ def test_a_third_party_agent_plugs_in_through_the_hook(pytester: pytest.Pytester
     assert {r["model"] for r in verdicts(panel)} == {"my-agent"}
 
 
-def test_zero_injection_withholds_every_rule_and_is_its_own_population(pytester: pytest.Pytester, panel: Path) -> None:
+def test_zero_injection_all_withholds_every_rule_and_is_its_own_population(
+    pytester: pytest.Pytester, panel: Path
+) -> None:
     pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
     verdicts(panel)
-    result = pytester.runpytest("--harness-model=defaults", "--harness-zero-injection", "-p", "no:cacheprovider")
+    result = pytester.runpytest("--harness-model=defaults", "--harness-zero-injection=all", "-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["trajectories: 1 (1 recorded now, 0 re-used)"])
     rows = verdicts(panel)
     assert {r["population"] for r in rows} == {"zero_injection"} and {r.get("surface") for r in rows} == {None}
+    assert {r["probe"] for r in rows} == {"all"}
     records = sorted(panel.glob(".harnessif/runs/*/defaults/mini/r1/trajectory.json"))
     assert len(records) == 2  # a separate store config: never mixed with the main panel's records
     probe = next(json.loads(p.read_text()) for p in records if not json.loads(p.read_text())["placement"])
     text = probe["system_prompt"] + json.dumps(probe["tools"]) + " ".join(t["user"] for t in probe["turns"])
     assert "DONE" not in text and "print()" not in text
+
+
+def test_zero_injection_each_withholds_one_target_rule_per_run(pytester: pytest.Pytester, panel: Path) -> None:
+    """The paper's probe: one run per (key, target rule), the target withheld and every other rule given as
+    placed; each run scores only its target."""
+    result = pytester.runpytest("--harness-model=defaults", "--harness-zero-injection=each", "-p", "no:cacheprovider",
+                                "-v")
+    result.stdout.fnmatch_lines(["*[[]defaults-mini-r1-without-MP-001[]]*", "*[[]defaults-mini-r1-without-MP-002[]]*",
+                                 "trajectories: 2 (2 recorded now, 0 re-used)"])
+    rows = verdicts(panel)
+    assert sorted(r["rule"] for r in rows) == ["MP-001", "MP-002"]
+    assert {(r["population"], r["probe"], r["surface"]) for r in rows} == {("zero_injection", "each", None)}
+    stored = panel.glob(".harnessif/runs/*/defaults/mini/*/trajectory.json")
+    records = {p.parent.name: json.loads(p.read_text()) for p in stored}
+    assert sorted(records) == ["r1-without-MP-001", "r1-without-MP-002"]
+    assert sorted(records["r1-without-MP-001"]["placement"]) == ["MP-002"]
+    assert sorted(records["r1-without-MP-002"]["placement"]) == ["MP-001"]
+    parallel = pytester.runpytest_subprocess("--harness-model=defaults", "--harness-zero-injection=each", "-n", "2",
+                                             "--harness-rerun")
+    parallel.stdout.fnmatch_lines(["trajectories: 2 (2 recorded now, 0 re-used)"])
 
 
 def test_prior_file_overrides_labels_and_lineage(pytester: pytest.Pytester, panel: Path) -> None:

@@ -161,6 +161,17 @@ def cs105_edit_keeps_the_style() -> Case:
         "pass", sees=("+def subtract(a: int, b: int) -> int:", "(no new module: the diff's context lines"))
 
 
+OPS = "".join(f"OP_{i} = {i}\n" for i in range(15))
+
+
+def cs105_edit_far_down_shows_ten_lines_above() -> Case:
+    """The judge sees ten lines of context: the line ten above the change is in the diff (nine would miss it)."""
+    before = {**BASE, "src/pkg/ops.py": OPS}
+    after = {**before, "src/pkg/ops.py": OPS + "\n\ndef twice(x: int) -> int:\n    return 2 * x\n"}
+    run = make_run(initial=before, final=after, turns=[turn("Add twice to ops", "Added twice.")])
+    return run, JudgeScript("pass", sees=("+def twice(x: int) -> int:", " OP_5 = 5"))
+
+
 def cs105_foreign_style() -> Case:
     return changed({"src/pkg/stats.py": CAMEL}), JudgeScript("fail", sees=("+def meanValue(xs):",
                                                                             '"""Add two numbers."""'))
@@ -180,6 +191,7 @@ FIXTURES = {
                "na": [cs103_only_tests_changed]},
     "CS-104": {"pass": [cs104_inline_inputs, cs104_old_sleep_is_not_added_code],
                "fail": [cs104_unseeded_random, cs104_sleep_caught_by_the_precheck], "na": [cs104_no_test_change]},
-    "CS-105": {"pass": [cs105_new_module_in_house_style, cs105_edit_keeps_the_style], "fail": [cs105_foreign_style],
+    "CS-105": {"pass": [cs105_new_module_in_house_style, cs105_edit_keeps_the_style,
+                        cs105_edit_far_down_shows_ten_lines_above], "fail": [cs105_foreign_style],
                "na": [cs105_no_src_change]},
 }

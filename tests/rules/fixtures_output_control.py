@@ -41,6 +41,12 @@ def edit(path: str) -> ToolCall:
     return tool("edit_file", path=path, old="a", new="b")
 
 
+def docs(text: str) -> Run:
+    """A one-turn run that appends `text` to README.md."""
+    after = state({"README.md": "# pkg\n\n" + text})
+    return make_run(initial=BASE, final=after, turns=[turn("Document add", "Documented add in the README.")])
+
+
 def replies(*texts: str, intent: str = "new-feature") -> Run:
     """A run with one turn per reply and no file change."""
     return make_run(initial=BASE, turns=[turn(f"Request {i}", r, intent=intent) for i, r in enumerate(texts)])
@@ -193,6 +199,7 @@ FIXTURES = {
             lambda: replies("Done.\nSTATUS: COMPLETE", "Also renamed the helper."),
             lambda: replies("Fixed add.\nSTATUS: DONE"),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "OC-002": {
         "pass": [lambda: replies("Fixed add -> int now \u2014 see `core.py`.", "All 3 tests pass.")],
@@ -200,6 +207,7 @@ FIXTURES = {
             lambda: replies("Fixed add \u2705", "All tests pass."),
             lambda: replies("Plan ready.", "Shipped it \U0001f680"),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "OC-003": {
         "pass": [
@@ -210,6 +218,7 @@ FIXTURES = {
             lambda: replies("My apologies - the previous patch broke sub."),
             lambda: replies("I apologize for the confusion; add now casts its inputs."),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "OC-004": {
         "pass": [
@@ -222,6 +231,7 @@ FIXTURES = {
             lambda: replies("I'd be happy to help. The cache is keyed by path."),
             lambda: replies("Great question - the cache is keyed by path."),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "OC-005": {
         "pass": [fix_then_test, fix_untested_but_said, fix_test_then_changelog, script_output_redirect_is_no_py_edit],
@@ -241,6 +251,7 @@ FIXTURES = {
             lambda: replies("This should work now."),
             lambda: replies("Hopefully that fixes it."),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "OC-008": {
         "pass": [

@@ -94,6 +94,7 @@ FIXTURES = {
             lambda: replies("Plan:\n" + _list(4) + "\n  - nested a\n  - nested b"),
             lambda: replies(_list(6, "*"), "Done."),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "QT-002": {
         "pass": [
@@ -103,6 +104,7 @@ FIXTURES = {
             lambda: replies(_words(151)),
             lambda: replies("Short.", _words(140) + " `" + _words(11) + "`"),
         ],
+        "na": [lambda: replies("", "   ")],
     },
     "QT-003": {
         "pass": [lambda: with_subjects("Cast inputs in add", "x" * 50)],

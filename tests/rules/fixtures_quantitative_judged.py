@@ -30,13 +30,18 @@ def padded_answer() -> Case:
     return _answer(PADDED, intent="explain"), JudgeScript("fail", sees=(QUESTION, "In summary, add accepts"))
 
 
-def answer_over_the_word_limit() -> Case:
-    return _answer("Yes. " + "It truncates the fractional part first. " * 45), None
+def answer_one_word_over_the_limit() -> Case:
+    return _answer(" ".join(f"w{i}" for i in range(251))), None
 
 
 def long_code_block_does_not_count() -> Case:
     code = "```python\n" + "x = add(1.9, 1)  # returns 2\n" * 120 + "```"
     return _answer(TIGHT + "\n\n" + code), JudgeScript("pass", sees=(TIGHT,))
+
+
+def answer_at_the_word_limit() -> Case:
+    reply = " ".join(f"w{i}" for i in range(250))
+    return _answer(reply), JudgeScript("pass", sees=(QUESTION, "w249"))
 
 
 def no_question_asked() -> Case:
@@ -45,8 +50,8 @@ def no_question_asked() -> Case:
 
 FIXTURES = {
     "QT-101": {
-        "pass": [tight_answer, long_code_block_does_not_count],
-        "fail": [padded_answer, answer_over_the_word_limit],
+        "pass": [tight_answer, long_code_block_does_not_count, answer_at_the_word_limit],
+        "fail": [padded_answer, answer_one_word_over_the_limit],
         "na": [no_question_asked],
     },
 }

@@ -129,6 +129,10 @@ def wf003_push_in_chain() -> Run:
 # --- WF-004 no new Markdown -----------------------------------------------------------------------
 
 
+def wf004_new_module_and_docs_edited() -> Run:
+    return changed({**NOTE, "README.md": "# pkg\n\nAdds numbers.\n", "src/pkg/extra.py": "EXTRA = 1\n"})
+
+
 def wf004_existing_docs_edited() -> Run:
     return changed({**NOTE, "README.md": "# pkg\n\nAdds numbers.\n",
                     ".pytest_cache/README.md": "# pytest cache directory #\n"})
@@ -215,6 +219,11 @@ def wf007_src_only() -> Run:
 # --- WF-008 dependencies unchanged ----------------------------------------------------------------
 
 
+def wf008_no_dependency_file() -> Run:
+    initial = {k: v for k, v in BASE.items() if k != "pyproject.toml"}
+    return make_run(initial=initial, final={**initial, **FIXED}, turns=[turn("Fix add", "Fixed add.")])
+
+
 def wf008_version_bump_only() -> Run:
     return changed({"pyproject.toml": BASE["pyproject.toml"].replace("0.1.0", "0.2.0")})
 
@@ -235,6 +244,11 @@ def wf009_scratch_deleted_caches_left() -> Run:
         {**FIXED, "src/pkg/__pycache__/debug_probe.cpython-311.pyc": "\0", ".pytest_cache/v/lastfailed": "{}"},
         write("debug_probe.py", "print(1)"), bash("timeout 9 python debug_probe.py && rm debug_probe.py"),
     )
+
+
+def wf009_module_created_scratch_deleted() -> Run:
+    return changed({**FIXED, "src/pkg/extra.py": "EXTRA = 1\n"}, write("src/pkg/extra.py", "EXTRA = 1\n"),
+                   write("debug_probe.py", "print(1)"), bash("timeout 9 python debug_probe.py && rm debug_probe.py"))
 
 
 def wf009_debug_output_left() -> Run:
@@ -293,8 +307,9 @@ FIXTURES = {
     "WF-002": {"pass": [wf002_lint_before_each_commit, wf002_lint_chained_before_commit],
                "fail": [wf002_second_commit_unlinted, wf002_committed_over_failing_lint],
                "na": [wf002_failed_chain_is_no_commit, wf001_edit_then_green]},
-    "WF-003": {"pass": [wf003_commit_mentions_push], "fail": [wf003_push_in_chain]},
-    "WF-004": {"pass": [wf004_existing_docs_edited], "fail": [wf004_new_doc_in_subdir]},
+    "WF-003": {"pass": [wf003_commit_mentions_push], "fail": [wf003_push_in_chain], "na": [lambda: changed(FIXED)]},
+    "WF-004": {"pass": [wf004_new_module_and_docs_edited], "fail": [wf004_new_doc_in_subdir],
+               "na": [wf004_existing_docs_edited]},
     "WF-005": {"pass": [wf005_committed_clean], "fail": [wf005_untracked_left, wf005_nothing_committed],
                "na": [wf005_only_caches]},
     "WF-006": {"pass": [wf006_agent_branch],
@@ -302,9 +317,12 @@ FIXTURES = {
                "na": [wf006_no_commit]},
     "WF-007": {"pass": [wf007_new_test_and_comment], "fail": [wf007_xfail_marker, wf007_imperative_skip],
                "na": [wf007_src_only]},
-    "WF-008": {"pass": [wf008_version_bump_only], "fail": [wf008_dependency_added, wf008_requirements_file_created]},
-    "WF-009": {"pass": [wf009_scratch_deleted_caches_left], "fail": [wf009_debug_output_left, wf009_orig_backup_left]},
+    "WF-008": {"pass": [wf008_version_bump_only], "fail": [wf008_dependency_added, wf008_requirements_file_created],
+               "na": [wf008_no_dependency_file]},
+    "WF-009": {"pass": [wf009_module_created_scratch_deleted],
+               "fail": [wf009_debug_output_left, wf009_orig_backup_left], "na": [wf009_scratch_deleted_caches_left]},
     "WF-010": {"pass": [wf010_asks_about_push_only], "fail": [wf010_should_i_commit, wf010_let_me_know],
                "na": [wf010_no_change]},
-    "WF-011": {"pass": [wf011_plain_commits], "fail": [wf011_amend, wf011_force_with_lease, wf011_interactive_rebase]},
+    "WF-011": {"pass": [wf011_plain_commits], "fail": [wf011_amend, wf011_force_with_lease, wf011_interactive_rebase],
+               "na": [lambda: changed(FIXED)]},
 }

@@ -20,7 +20,7 @@ from pytest_harnessif.library import load_rules, load_tasks
 from pytest_harnessif.llm_judge import Judge
 from pytest_harnessif.llm_judge.context import judging
 from pytest_harnessif.report.library import catalogue
-from pytest_harnessif.schema import JUDGED_METHODS
+from pytest_harnessif.schema import JUDGED_METHODS, Modality
 from pytest_harnessif.testing import JudgeScript, ScriptedJudgeClient
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,9 +67,9 @@ def inverted(check: Callable[[Run], Any]) -> Callable[[Run], Any]:
     return flipped
 
 
-def test_every_rule_has_pass_and_fail_fixtures() -> None:
-    missing = [r for r in sorted(RULES) if not FIXTURES.get(r, {}).get("pass") or not FIXTURES[r].get("fail")]
-    assert not missing, f"rules without a pass and a fail fixture: {missing}"
+def test_every_rule_has_pass_fail_and_na_fixtures() -> None:
+    missing = [r for r in sorted(RULES) if not all(FIXTURES.get(r, {}).get(kind) for kind in ("pass", "fail", "na"))]
+    assert not missing, f"rules without a pass, a fail and an n/a fixture: {missing}"
     assert not sorted(set(FIXTURES) - set(RULES)), "fixtures for rules that do not exist"
 
 
@@ -84,6 +84,52 @@ def test_fixtures_catch_an_inverted_check(rule_id: str) -> None:
     kinds = FIXTURES[rule_id]
     assert any(outcome(rule_id, flipped, f()) != "pass" for f in kinds["pass"])
     assert any(outcome(rule_id, flipped, f()) != "fail" for f in kinds["fail"])
+
+
+def _mutations(value: object) -> list[object]:
+    """Values one step away from a parameter's: the next integers, a scaled float, a different name, no items."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1]
+    if isinstance(value, float):
+        return [value * 0.9, value * 1.1]
+    if isinstance(value, str):
+        return [value + "x"]
+    return [()]
+
+
+def _outcome_or_error(rule_id: str, check: Callable[[Run], Any], case: Case) -> str:
+    try:
+        return outcome(rule_id, check, case)
+    except Exception:  # e.g. a fixture meant for the pre-check now reaches the judge
+        return "error"
+
+
+PARAMETERS = [(r, name) for r, e in sorted(RULES.items()) for name in e.meta.params]
+
+
+@pytest.mark.parametrize(("rule_id", "param"), PARAMETERS, ids=[f"{r}-{p}" for r, p in PARAMETERS])
+def test_fixtures_sit_on_each_parameters_boundary(rule_id: str, param: str) -> None:
+    """A parameter is what the check checks, and the fixtures are near misses around it: for a limit, one step
+    tighter fails some pass fixture and one step looser passes some fail fixture (the fixtures sit on the
+    boundary); any other parameter, changed, changes the outcome of some fixture."""
+    entry, kinds = RULES[rule_id], FIXTURES[rule_id]
+    value = entry.meta.params[param]
+
+    def outcomes(changed: object, kind: str) -> list[str]:
+        check = functools.partial(entry.check, **{param: changed})
+        return [_outcome_or_error(rule_id, check, f()) for f in kinds.get(kind, [])]
+
+    limit = entry.meta.modality in (Modality.limit_max, Modality.limit_min) and type(value) is int
+    if limit:
+        step = -1 if entry.meta.modality is Modality.limit_max else 1
+        assert "fail" in outcomes(value + step, "pass"), f"no pass fixture sits exactly at {param}={value}"
+        assert any(o != "fail" for o in outcomes(value - step, "fail")), f"no fail fixture is just past {param}={value}"
+        return
+    base = {kind: [_outcome_or_error(rule_id, entry.check, f()) for f in kinds.get(kind, [])] for kind in kinds}
+    changed = [m for m in _mutations(value) if any(outcomes(m, kind) != base[kind] for kind in kinds)]
+    assert changed, f"no fixture's outcome depends on {param}={value!r}"
 
 
 JUDGED = sorted(r for r, e in RULES.items() if e.meta.method in JUDGED_METHODS)

@@ -8,18 +8,25 @@ from typing import Any
 import yaml
 
 from pytest_harnessif.entries import RuleEntry, TaskEntry
-from pytest_harnessif.schema import RuleMeta, Task
+from pytest_harnessif.rulemeta import RuleMeta
+from pytest_harnessif.schema import Task
 
 
 def meta(rule_id: str, surfaces: dict[str, Any], **kw: Any) -> RuleMeta:
-    """A valid RuleMeta with sensible defaults for the fields a test does not care about."""
+    """A valid RuleMeta with sensible defaults for the fields a test does not care about (every worded surface
+    fits `high` unless `fit` is given)."""
     fields: dict[str, Any] = {
         "id": rule_id,
         "family": "code_style",
         "modality": "forbid",
         "prior": "against",
         "method": "regex",
+        "observability": "structural",
+        "universality": "cross-coding",
+        "source": "curated: a test rule",
+        "opportunity": "always",
         "surfaces": surfaces,
+        "fit": {s: "high" for s in surfaces} if isinstance(surfaces, dict) else {},
     }
     fields.update(kw)
     return RuleMeta.model_validate(fields)
