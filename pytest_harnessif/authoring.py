@@ -76,6 +76,10 @@ class _Param:
     def __format__(self, spec: str) -> str:
         return shown(self.value, spec)
 
+    def __getitem__(self, key: Any) -> _Param:
+        """`{names[0]}`: one item of a sequence parameter."""
+        return _Param(self.value[key])
+
 
 def _rendered(value: Any, params: dict[str, _Param], where: str) -> Any:
     """`value` (text, or lists and dicts of it) with `{name}` replaced by the parameter `name`."""

@@ -70,7 +70,9 @@ class Command:
 
 @dataclass(frozen=True)
 class TurnView:
-    """One user turn as a check sees it."""
+    """One user turn as a check sees it. `user` is the message as the agent received it (with any rule placed on
+    the user surface appended); `request` is the task's own text of that turn, without them — what a check that
+    triggers on what the user asked for must read, so that no rule's wording creates another's opportunity."""
 
     index: int
     intent: str
@@ -78,6 +80,7 @@ class TurnView:
     reply: str
     tool_calls: tuple[ToolCall, ...]
     commands: tuple[Command, ...]
+    request: str
 
 
 class Run:
@@ -110,7 +113,8 @@ class Run:
                         Command(t.index, order, call.name, call.command, call.exit_code, call.output, call.timed_out)
                     )
                 order += 1
-            views.append(TurnView(t.index, t.intent, t.user, t.reply, tuple(_calls(t)), tuple(cmds)))
+            asked = self.task.turns[t.index].text if t.index < len(self.task.turns) else t.user
+            views.append(TurnView(t.index, t.intent, t.user, t.reply, tuple(_calls(t)), tuple(cmds), asked))
         return views
 
     def turns_with(self, *intents: str) -> list[TurnView]:

@@ -79,7 +79,7 @@ def make_run(
     """A `Run` over synthetic evidence. `final` defaults to `initial`; commits are oldest first."""
     initial = initial or {}
     final = initial if final is None else final
-    turns = turns or [turn("Please do the task.", "Done.")]
+    turns = [turn("Please do the task.", "Done.")] if turns is None else turns
     snaps: dict[str, bytes] = {
         "initial.tar": tar_from_files({k: v.encode() for k, v in initial.items()}),
         "final.tar": tar_from_files({k: v.encode() for k, v in final.items()}),

@@ -12,6 +12,19 @@ their helpers from here, never from each other.
 - `command`: test, lint and commit runs, file edits and shell writes, ordered on one clock.
 - `workspace`: paths a run (or one turn) created, modified or deleted, build artefacts left out; added lines.
 - `project`: project metadata files (the dependency tables of `pyproject.toml`).
+- `sourcecode`: source of every panel language (Python, JavaScript/TypeScript, C, Makefiles): changed files by
+  language, added lines, a comment- and string-aware lexer, calls, components, allocations, names, errors.
+- `history`: git history and the triggers of conditional rules: commit messages (prefixes, imperative subjects,
+  trailers, issue references), which turn made which commit, what was committed, failing tests, Python facts.
+- `replies`: replies as Markdown (fenced blocks, headings, labelled lines, questions, paths, citations) and the
+  run facts replies are checked against.
+- `toolcalls`: tool calls, shell commands (paging, printing files, interactive, network, background) and the
+  numbers quantitative rules count.
+- `prose`: the prose a run delivers (documents written, else the final reply): paragraphs, sentences, headings.
+- `documents`: the mechanics and structure of delivered prose (sections, lists, tables, links, dates, money,
+  acronyms, email and memo headers).
+- `tone`: tone and clarity of delivered prose (the writer's own words, phrase lists, passive voice, reading ease,
+  what the user asked for and the material given).
 - `render`: evidence as text for `judge(...)`: tool calls as lines, command outputs, one turn's diff,
   exchanges, commit messages, context diffs, what the agent read.
 """

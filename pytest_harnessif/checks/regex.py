@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 
 BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+", re.M)
 EMOJI = re.compile("[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f000-\U0001f02f]")
-FENCE = re.compile(r"```.*?```", re.S)
+FENCE = re.compile(r"(```|~~~).*?\1", re.S)  # a fenced code block, backtick or tilde fence
 HEADING = re.compile(r"^#{1,6}\s", re.M)
 CITATION = re.compile(r"\w[\w./-]*\.py`?:\d+")
 
@@ -35,7 +35,7 @@ def has_emoji(text: str) -> bool:
 
 
 def code_blocks(text: str) -> list[str]:
-    return [b.strip("`") for b in FENCE.findall(text)]
+    return [m.group(0)[3:-3] for m in FENCE.finditer(text)]
 
 
 def search(pattern: str, text: str, flags: int = re.I) -> re.Match[str] | None:

@@ -25,7 +25,7 @@ import pandas as pd
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..library import RuleEntry
+from ..entries import RuleEntry
 from ..schema import Vote, field_errors
 from .prompt import Request
 from .service import Judge

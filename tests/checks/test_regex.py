@@ -96,6 +96,8 @@ def test_has_emoji(text: str, expected: bool) -> None:
 
 def test_code_blocks_and_search() -> None:
     assert code_blocks("a\n```\nx = 1\n```\nb\n```sh\nls\n```") == ["\nx = 1\n", "sh\nls\n"]
+    assert code_blocks("a\n~~~py\nx = 1\n~~~\n") == ["py\nx = 1\n"]  # tilde fences are fences too
+    assert without_code("see\n~~~\nsorry()\n~~~\nhere").split() == ["see", "here"]
     assert search(r"done", "All DONE") is not None
     assert search(r"absent", "All DONE") is None
 

@@ -147,6 +147,17 @@ def test_parameters_render_into_every_text_from_one_source() -> None:
     assert meta.opportunity == "a reply has more than 5 list lines"
 
 
+def test_one_item_of_a_sequence_parameter_renders_by_index() -> None:
+    @rule("QT-012", family="quantitative", modality="limit_max", prior="against", method="regex",
+          surfaces={"SP": "Use {tools[0]} before {tools[1]}."}, **AXES)
+    def test_u(run: object, tools: tuple[str, ...] = ("read_file", "edit_file")) -> None:
+        """{tools[0]} first."""
+
+    meta = rule_meta(test_u)
+    assert meta is not None and meta.surfaces[Surface.SP].text == "Use read_file before edit_file."
+    assert meta.statement == "read_file first."
+
+
 def test_an_unknown_placeholder_names_the_field_and_the_parameters() -> None:
     with pytest.raises(RuleDefinitionError, match=r"test_w: surfaces.PF: cannot render \{lmit\} \(the check's "
                        r"parameters: limit\)"):

@@ -1,0 +1,690 @@
+"""Tool calls, shell commands and the numbers rules count.
+
+Tool calls: how a call ended (`failed`), what it is (`call_key`, `tool_path`), how much it printed
+(`output_lines`), identical calls repeated after a failure (`retry_streaks`), files read again though
+unchanged (`rereads`), `write_file` over an existing file with the text it replaced (`overwrites`), what came
+after a failed `edit_file` (`rewrites_after_failed_edit`), the bash tool's `timeout` argument (`bash_timeouts`).
+
+Shell commands (on `checks.shell` segments): git's global options and paging, the repository files a reading
+program prints, capped recursive searches, commands that wait for a terminal, privilege escalation, network
+fetches, recursive deletes outside the workspace, backgrounded processes and what stops them, package installs.
+
+Counts: code-block lines, number words and decimals in text, the `N passed` and coverage `TOTAL` of command
+output, the lines a run added and removed; and per function (libcst) its parameters, branches, nesting depth
+and assertions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import posixpath
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import takewhile
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..evidence import Command, Run
+from ..stack import SKILL_TOOL
+from ..trajectory import ToolCall
+from .ast import callee
+from .command import EDIT_TOOLS, numbered_calls
+from .render import call_line, output_tail
+from .shell import QUOTED, Segment, segments_of, short_flag, split, strip_heredocs
+from .workspace import added_count, changed_paths, workspace_path
+
+WORKSPACE_ROOT = "/workspace"
+FILE_TOOLS = ("read_file", "write_file", "edit_file", "list_files")
+
+# --- tool calls ---------------------------------------------------------------------------------------------
+
+
+def failed(call: ToolCall) -> bool:
+    """The call failed: a tool error, a non-zero exit or a timeout."""
+    return call.is_error or call.timed_out or call.exit_code not in (None, 0)
+
+
+def call_key(call: ToolCall) -> str:
+    """What makes two calls identical: the tool and its arguments (key order ignored)."""
+    return f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"
+
+
+def tool_path(call: ToolCall) -> str | None:
+    """The workspace path a file-tool call names (`./src/a.py` -> `src/a.py`), if any."""
+    path = call.args.get("path")
+    return workspace_path(path) if isinstance(path, str) and path else None
+
+
+def output_lines(call: ToolCall) -> int:
+    """Lines a call printed, without the harness's leading `exit code:` line and `[output truncated]` marker."""
+    lines = call.output.splitlines()
+    if lines and lines[0].startswith("exit code:"):
+        lines = lines[1:]
+    if lines and lines[-1] == "[output truncated]":
+        lines = lines[:-1]
+    return len(lines)
+
+
+def retry_streaks(run: Run) -> list[tuple[int, ToolCall, int]]:
+    """`(turn, call, retries)` for each run of identical consecutive calls in one turn in which every call but
+    possibly the last failed: the first call and how many times it was repeated after failing."""
+    out = []
+    for t in run.turns:
+        calls, i = list(t.tool_calls), 0
+        while i < len(calls):
+            j = i
+            while j + 1 < len(calls) and failed(calls[j]) and call_key(calls[j + 1]) == call_key(calls[i]):
+                j += 1
+            if j > i:
+                out.append((t.index, calls[i], j - i))
+            i = j + 1
+    return out
+
+
+def _as_command(call: ToolCall, turn: int) -> Command:
+    return Command(turn, 0, call.name, call.command or "", call.exit_code, call.output, call.timed_out)
+
+
+def shell_written(call: ToolCall, turn: int = 0) -> set[str]:
+    """Workspace paths a bash call writes (redirections, `tee`, `sed -i`)."""
+    if call.name != "bash" or call.command is None:
+        return set()
+    return {workspace_path(p) for s in segments_of(_as_command(call, turn)) for p in s.written_paths}
+
+
+def _unexplained(run: Run, turn: int) -> set[str]:
+    """Files the turn changed that neither its file tools nor its bash writes account for."""
+    calls = run.turns[turn].tool_calls
+    edited = {p for c in calls if c.name in EDIT_TOOLS and (p := tool_path(c))}
+    edited |= {p for c in calls for p in shell_written(c, turn)}
+    return set(run.changed_in_turn(turn)) - edited
+
+
+def rereads(run: Run) -> list[str]:
+    """`turn N: read_file PATH` for every successful read of a file already read and not changed since: by a
+    file tool, a bash write or (conservatively) any bash command of a turn that changed the file unexplained."""
+    fresh: set[str] = set()
+    out = []
+    for t in run.turns:
+        unexplained = _unexplained(run, t.index)
+        for call in t.tool_calls:
+            path = tool_path(call)
+            if call.name == "read_file" and path and not call.is_error:
+                if path in fresh:
+                    out.append(f"turn {t.index}: read_file {path}")
+                fresh.add(path)
+            elif call.name in EDIT_TOOLS and path and not call.is_error:
+                fresh.discard(path)
+            elif call.name == "bash":
+                fresh -= shell_written(call, t.index) | unexplained
+    return out
+
+
+@dataclass(frozen=True)
+class Overwrite:
+    """A successful `write_file` over a file that existed, with the text it replaced."""
+
+    turn: int
+    path: str
+    old: str
+    new: str
+
+    @property
+    def changed_percent(self) -> float:
+        """The share of the old file's lines the new text does not keep, in percent."""
+        old, new = self.old.splitlines(), self.new.splitlines()
+        if not old:
+            return 100.0
+        kept = sum(b.size for b in difflib.SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks())
+        return 100.0 * (len(old) - kept) / len(old)
+
+
+def _files_at_turn_start(run: Run, turn: int) -> dict[str, str]:
+    before = run.initial_files if turn == 0 else run.files_after_turn(turn - 1)
+    return {p: d.decode(errors="replace") for p, d in before.items()}
+
+
+def _apply(state: dict[str, str], call: ToolCall, turn: int) -> None:
+    """Follow a call's effect on the known file texts; a path a bash command writes becomes unknown."""
+    path = tool_path(call)
+    if call.name == "bash":
+        for p in shell_written(call, turn):
+            state.pop(p, None)
+    elif call.is_error or path is None:
+        return
+    elif call.name == "write_file" and isinstance(call.args.get("content"), str):
+        state[path] = call.args["content"]
+    elif call.name == "edit_file":
+        old, new, text = call.args.get("old"), call.args.get("new"), state.get(path)
+        if isinstance(old, str) and isinstance(new, str) and text is not None and old in text:
+            state[path] = text.replace(old, new, 1)
+        else:
+            state.pop(path, None)
+
+
+def overwrites(run: Run) -> list[Overwrite]:
+    """Every successful `write_file` over a file whose text before the call the file tools show (the turn's
+    starting files, followed through `write_file` and `edit_file`; a bash write makes a file unknown)."""
+    out = []
+    for t in run.turns:
+        state = _files_at_turn_start(run, t.index)
+        for call in t.tool_calls:
+            path = tool_path(call)
+            if call.name == "write_file" and not call.is_error and path in state and path is not None:
+                out.append(Overwrite(t.index, path, state[path], str(call.args.get("content", ""))))
+            _apply(state, call, t.index)
+    return out
+
+
+def existing_file_changes(run: Run) -> list[tuple[int, ToolCall]]:
+    """Successful `edit_file` / `write_file` calls on files that existed when their turn started."""
+    out = []
+    for t in run.turns:
+        known = set(_files_at_turn_start(run, t.index))
+        out += [(t.index, c) for c in t.tool_calls if c.name in EDIT_TOOLS and not c.is_error and tool_path(c) in known]
+    return out
+
+
+def rewrites_after_failed_edit(run: Run) -> tuple[int, list[str]]:
+    """How many `edit_file` calls failed, and each failure whose file was next changed with `write_file`."""
+    calls = [(turn, call) for _, turn, call in numbered_calls(run)]
+    failures, rewrites = 0, []
+    for i, (turn, call) in enumerate(calls):
+        if call.name != "edit_file" or not call.is_error or (path := tool_path(call)) is None:
+            continue
+        failures += 1
+        later = (c for _, c in calls[i + 1 :] if c.name in EDIT_TOOLS and not c.is_error and tool_path(c) == path)
+        nxt = next(later, None)
+        if nxt is not None and nxt.name == "write_file":
+            rewrites.append(f"turn {turn}: edit_file {path} failed, then write_file {path}")
+    return failures, rewrites
+
+
+def bash_timeouts(run: Run) -> dict[int, float]:
+    """The `timeout` argument of each bash call that set one, by the call's order."""
+    out = {}
+    for order, _, call in numbered_calls(run):
+        value = call.args.get("timeout")
+        if call.name == "bash" and isinstance(value, int | float) and not isinstance(value, bool):
+            out[order] = float(value)
+    return out
+
+
+def where(turn: int, call: ToolCall) -> str:
+    """`turn N: <the call as one line>` for assertion messages."""
+    return f"turn {turn}: {call_line(call)}"
+
+
+def calls_text(calls: Iterable[tuple[int, ToolCall]], failed_tail: int = 0) -> str:
+    """Calls as the judge reads them, one line each (`[turn N] <call line>`); a failed call is marked FAILED and,
+    with `failed_tail`, followed by that many last lines of its output."""
+    lines = []
+    for turn, call in calls:
+        mark = " FAILED" if failed(call) else ""
+        lines.append(f"[turn {turn}]{mark} {call_line(call)}")
+        if mark and failed_tail:
+            lines.append(output_tail(call.output, failed_tail))
+    return "\n".join(line for line in lines if line) or "(no tool call)"
+
+
+def turn_calls(run: Run, first: int, last: int) -> list[tuple[int, ToolCall]]:
+    """`(turn, call)` for the calls of turns `first` to `last` (both included), in order."""
+    return [(t.index, c) for t in run.turns[first : last + 1] for c in t.tool_calls]
+
+
+def skill_loads(run: Run) -> list[tuple[int, int, str]]:
+    """`(order, turn, skill name)` of every successful `skill` call."""
+    return [
+        (order, turn, str(call.args.get("name", "")))
+        for order, turn, call in numbered_calls(run)
+        if call.name == SKILL_TOOL and not call.is_error
+    ]
+
+
+TEST_FILE = re.compile(r"(?:^|/)test_(\w+)\.py(?:::|$)")
+
+
+def selected_test_stems(seg: Segment) -> set[str]:
+    """The module stems a pytest selection names by test file (`tests/test_core.py::t` -> `core`)."""
+    return {hit.group(1) for a in seg.argv[1:] if (hit := TEST_FILE.search(a))}
+
+
+def module_stems(paths: Iterable[str]) -> set[str]:
+    """File stems of `paths` (`src/pkg/core.py` -> `core`)."""
+    return {posixpath.splitext(posixpath.basename(p))[0] for p in paths}
+
+
+# --- shell commands -----------------------------------------------------------------------------------------
+
+DURATION_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def seconds(duration: str) -> float:
+    """A `timeout` duration (`60`, `2.5m`, `1h`) in seconds."""
+    hit = re.fullmatch(r"(\d+(?:\.\d+)?)([smhd]?)", duration)
+    return float(hit.group(1)) * DURATION_UNITS[hit.group(2)] if hit else 0.0
+
+
+def pipeline_after(seg: Segment) -> list[Segment]:
+    """The segments this one pipes into (`a | b | c`: for `a`, `b` and `c`)."""
+    out = []
+    rest = segments_of(seg.command)[seg.index + 1 :]
+    ops = seg.ops_after
+    for k, nxt in enumerate(rest):
+        if ops[k] != "|":
+            break
+        out.append(nxt)
+    return out
+
+
+def piped_into(seg: Segment) -> bool:
+    """Whether the segment reads its standard input from a pipe, heredoc or `<` redirection."""
+    before = segments_of(seg.command)[seg.index - 1] if seg.index else None
+    neutral = QUOTED.sub("_", seg.text)
+    return (before is not None and before.ops_after[0] == "|") or "<" in neutral
+
+
+def git_options(seg: Segment) -> list[str]:
+    """The global options of a git invocation (`git -C dir --no-pager log` -> `-C dir --no-pager`)."""
+    if seg.git is None:
+        return []
+    return seg.argv[1 : len(seg.argv) - len(seg.git[1]) - 1]
+
+
+def pages(seg: Segment, subcommands: tuple[str, ...]) -> bool:
+    """A git subcommand of `subcommands` run without `--no-pager` / `-P`."""
+    opts = git_options(seg)
+    return seg.git is not None and seg.git[0] in subcommands and not ({"--no-pager", "-P"} & set(opts))
+
+
+REDIRECT_WORD = re.compile(r"^(?:\d|&)?(?:>>?|<<?-?|<)\|?$")
+REDIRECT_GLUED = re.compile(r"^(?:\d|&)?(?:>>?|<<?)")
+VALUED = {
+    "head": frozenset({"-n", "-c", "--lines", "--bytes"}),
+    "tail": frozenset({"-n", "-c", "--lines", "--bytes", "-s", "--pid"}),
+    "nl": frozenset({"-b", "-d", "-f", "-h", "-i", "-l", "-n", "-s", "-v", "-w"}),
+}
+
+
+def operands(seg: Segment) -> list[str]:
+    """The non-option arguments of the program, redirections and the values of `-n`-style options left out."""
+    out, skip = [], False
+    for word in seg.argv[1:]:
+        if skip:
+            skip = False
+        elif REDIRECT_WORD.match(word) or word in VALUED.get(seg.program, ()):
+            skip = True
+        elif REDIRECT_GLUED.match(word) or (word.startswith("-") and word != "-"):
+            continue
+        else:
+            out.append(word)
+    return out
+
+
+def repo_path(arg: str) -> str | None:
+    """`arg` as a path inside the workspace (relative, or absolute under /workspace), else None."""
+    if arg.startswith(("~", "$")):
+        return None
+    if arg.startswith("/"):
+        if arg != WORKSPACE_ROOT and not arg.startswith(WORKSPACE_ROOT + "/"):
+            return None
+        arg = arg[len(WORKSPACE_ROOT) :].lstrip("/") or "."
+    path = posixpath.normpath(arg)
+    return None if path == ".." or path.startswith("../") else path.removeprefix("./")
+
+
+def relative_inside(path: str) -> bool:
+    """A relative path that stays inside the workspace (`src/a.py`, `./a`; not `/x`, `~/x`, `$HOME/x`, `../x`)."""
+    return not path.startswith("/") and repo_path(path) is not None
+
+
+def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
+    """Workspace files a reading program of `programs` (cat, head...) names as operands (a program reading a pipe
+    names none)."""
+    if seg.program not in programs:
+        return []
+    return [p for a in operands(seg) if a != "-" and (p := repo_path(a)) is not None and p != "."]
+
+
+SEARCHERS = frozenset({"rg", "ag", "ack"})
+CAPPING = frozenset({"head", "tail", "wc"})
+GREP_VALUED = "efmABCdD"
+
+
+def recursive_search(seg: Segment) -> bool:
+    """`grep -r`/`-R`/`--recursive`, `rg`, `ag`, `ack` or `git grep`."""
+    if seg.program in ("grep", "egrep", "fgrep"):
+        args = seg.argv[1:]
+        return short_flag(args, "r", GREP_VALUED) or short_flag(args, "R", GREP_VALUED) or any(
+            a.startswith(("--recursive", "--dereference-recursive", "--directories=recurse")) for a in args
+        )
+    return seg.program in SEARCHERS or seg.is_git("grep")
+
+
+def search_capped(seg: Segment) -> bool:
+    """The search limits what it prints: names or counts only (`-l`, `-L`, `-c`, `-q`), `-m N`, or a pipe into
+    `head`, `tail` or `wc`."""
+    args = seg.git[1] if seg.git else seg.argv[1:]
+    if any(short_flag(args, f, GREP_VALUED) for f in "lLcqm"):
+        return True
+    longs = ("--files-with-matches", "--files-without-match", "--count", "--quiet", "--max-count")
+    return any(a.startswith(longs) for a in args) or any(s.program in CAPPING for s in pipeline_after(seg))
+
+
+EDITORS = frozenset({"vi", "vim", "nvim", "nano", "pico", "joe", "micro", "emacs"})
+PAGERS = frozenset({"less", "more", "most", "man"})
+MONITORS = frozenset({"top", "htop", "watch"})
+REPLS = frozenset({"node", "ipython", "bpython", "irb"})
+
+
+def interactive(seg: Segment) -> str | None:
+    """Why the command would wait for a terminal (an editor, pager, monitor, REPL, or a git command that opens
+    an editor or prompts), or None."""
+    program, args = seg.program, seg.argv[1:]
+    if program in EDITORS and "--batch" not in args:
+        return f"opens the editor {program}"
+    if program in PAGERS or program in MONITORS:
+        return f"runs {program}, which waits for the terminal"
+    leading = list(takewhile(lambda a: a.startswith("-") and a not in ("-m", "-c"), args))
+    if (seg.is_python or program in REPLS) and ((not args and not piped_into(seg)) or "-i" in leading):
+        return f"starts an interactive {program} session"
+    return _interactive_git(seg)
+
+
+def _interactive_git(seg: Segment) -> str | None:
+    if seg.git is None:
+        return None
+    sub, args = seg.git
+    if sub == "commit" and not _commit_message_given(args):
+        return "git commit without a message opens an editor"
+    if sub == "rebase" and (short_flag(args, "i") or "--interactive" in args):
+        return "git rebase -i opens an editor"
+    patch = short_flag(args, "p") or "--patch" in args
+    if sub in ("checkout", "reset", "restore", "stash") and patch:
+        return f"git {sub} --patch prompts for each hunk"
+    if sub == "add" and (patch or short_flag(args, "i") or "--interactive" in args):
+        return "git add --patch/--interactive prompts for each hunk"
+    if sub in ("mergetool", "difftool"):
+        return f"git {sub} opens an interactive tool"
+    return None
+
+
+def _commit_message_given(args: list[str]) -> bool:
+    if short_flag(args, "m", "FcCtSu") or short_flag(args, "F", "mcCtSu") or short_flag(args, "C", "mFctSu"):
+        return True
+    given = ("--message", "--file", "--reuse-message", "--no-edit", "--fixup")
+    return any(a.startswith(given) for a in args)
+
+
+ESCALATORS = frozenset({"sudo", "su", "doas", "pkexec"})
+
+
+def escalates(seg: Segment) -> bool:
+    """The command runs with raised privileges: `sudo`, `su`, `doas` or `pkexec`, also behind a wrapper."""
+    prefix = seg.words[: len(seg.words) - len(seg.argv)]
+    return seg.program in ESCALATORS or any(posixpath.basename(w) in ESCALATORS for w in prefix)
+
+
+URL = re.compile(
+    r"^(?P<scheme>[a-z][a-z0-9+.-]*://)?(?:[^@/\s]+@)?(?P<host>\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)"
+    r"(?P<port>:\d+)?(?P<path>[/?#]\S*)?$"
+)
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "[::1]"})
+HTTP_CLIENTS = frozenset({"curl", "wget", "http", "https"})
+GIT_REMOTE = frozenset({"clone", "fetch", "pull", "ls-remote"})
+
+
+def remote_hosts(seg: Segment) -> list[str]:
+    """Hosts other than localhost that an HTTP client (curl, wget, httpie...) is pointed at: arguments with a
+    scheme (`https://...`), or a dotted host followed by a port or a path (`example.com/x`, `api.io:8080`)."""
+    if seg.program not in HTTP_CLIENTS:
+        return []
+    hosts = []
+    for word in seg.argv[1:]:
+        hit = URL.match(word)
+        if word.startswith("-") or hit is None:
+            continue
+        host = hit["host"].lower()
+        dotted = "." in host.strip(".") and bool(hit["port"] or hit["path"])
+        if hit["scheme"] or dotted:
+            hosts.append(host)
+    return [h for h in hosts if h not in LOCAL_HOSTS and not h.startswith("127.")]
+
+
+def fetches(seg: Segment) -> bool:
+    """The command reaches the network: an HTTP client to a non-local host, or `git clone/fetch/pull/ls-remote`."""
+    return bool(remote_hosts(seg)) or (seg.git is not None and seg.git[0] in GIT_REMOTE)
+
+
+def recursive_rm_targets(seg: Segment) -> list[str] | None:
+    """The operands of a recursive `rm` (`-r`, `-R`, `--recursive`, in any cluster), or None for other commands."""
+    if seg.program != "rm":
+        return None
+    args = seg.argv[1:]
+    if not (short_flag(args, "r") or short_flag(args, "R") or "--recursive" in args):
+        return None
+    return [a for a in args if not a.startswith("-")]
+
+
+def background_starts(cmd: Command) -> list[int]:
+    """Indexes of the simple commands of `cmd` sent to the background with a trailing `&`."""
+    text = QUOTED.sub(lambda q: "_" * len(q.group()), strip_heredocs(cmd.cmd))
+    out = []
+    for i, ch in enumerate(text):
+        near = text[i - 1 : i] + text[i + 1 : i + 2]
+        if ch == "&" and not set(near) & set("&>|<"):
+            out.append(len(split(text[:i])) - 1)
+    return out
+
+
+STOPPERS = frozenset({"kill", "pkill", "killall", "wait"})
+
+
+def stops_processes(seg: Segment) -> bool:
+    """`kill`, `pkill`, `killall`, `wait` or `fuser -k`."""
+    return seg.program in STOPPERS or (seg.program == "fuser" and short_flag(seg.argv[1:], "k"))
+
+
+def installs(seg: Segment) -> str | None:
+    """The installer a package install uses (`pip`, `uv`, `poetry`, `conda`, `npm`...), or None."""
+    argv = seg.argv
+    if seg.is_python and argv[1:3] == ["-m", "pip"] and "install" in argv[3:]:
+        return "pip"
+    if seg.program in ("pip", "pip3") and "install" in argv[1:]:
+        return "pip"
+    if seg.program == "uv" and (argv[1:2] in (["add"], ["sync"]) or argv[1:3] == ["pip", "install"]):
+        return "uv"
+    if seg.program in ("poetry", "pdm", "conda", "npm", "pnpm", "yarn") and argv[1:2] in (["add"], ["install"]):
+        return seg.program
+    return None
+
+
+def runs_program(seg: Segment, programs: tuple[str, ...]) -> str | None:
+    """Which of `programs` the segment runs, directly or as `python -m <program>`."""
+    if seg.program in programs:
+        return seg.program
+    if seg.is_python and len(seg.argv) > 2 and seg.argv[1] == "-m" and seg.argv[2] in programs:
+        return seg.argv[2]
+    return None
+
+
+def chain_operators(cmd: Command) -> list[str]:
+    """The operators that join the simple commands of `cmd`, pipes left out (`&&`, `||`, `;`, newline, `&`)."""
+    ops = [op for _, op in split(cmd.cmd)][:-1]
+    return [{"\n": "newline"}.get(op, op) for op in ops if op and op != "|"]
+
+
+# --- counts in text and output ------------------------------------------------------------------------------
+
+CODE_BLOCK = re.compile(r"```[^\n]*\n(.*?)^[ \t]*```", re.S | re.M)
+
+
+def code_block_lines(text: str) -> list[int]:
+    """The number of lines inside each fenced code block of `text` (fence lines not counted)."""
+    return [len(b.group(1).splitlines()) for b in CODE_BLOCK.finditer(text)]
+
+
+_UNITS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+)
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+NUMBER_WORDS = {**{w: i for i, w in enumerate(_UNITS)}, **_TENS, "hundred": 100, "thousand": 1000, "million": 10**6}
+NUMBER_WORD = re.compile(
+    r"\b(" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?:-(" + "|".join(_UNITS[1:10]) + r"))?\b",
+    re.I,
+)
+
+
+def number_words(text: str) -> list[tuple[str, int]]:
+    """Numbers written as words (`seven`, `twenty-one`, `hundred`) with their value."""
+    out = []
+    for hit in NUMBER_WORD.finditer(text):
+        value = NUMBER_WORDS[hit.group(1).lower()] + (NUMBER_WORDS[hit.group(2).lower()] if hit.group(2) else 0)
+        out.append((hit.group(0), value))
+    return out
+
+
+DECIMAL = re.compile(r"(?<![\w.])[-+]?\d[\d,]*\.(\d+)(?![\w]|\.\d)")
+
+
+def decimals(text: str) -> list[tuple[str, int]]:
+    """Numbers with a decimal point (`0.25`, `-3.5`, `1,024.75`) and their decimal places; version-like
+    strings (`3.11.2`) are not numbers."""
+    return [(hit.group(0), len(hit.group(1))) for hit in DECIMAL.finditer(text)]
+
+
+def states_count(text: str, count: int, nouns: str) -> bool:
+    """Whether `text` gives `count` as a numeral followed, within two words, by a word matching `nouns`
+    (`12 passed`, `12 of 12 tests pass`, `3 new tests`)."""
+    return bool(re.search(rf"(?<![\d.]){count}(?![\d.])(?:\s+[\w-]+){{0,2}}?\s+(?:{nouns})\b", text, re.I))
+
+
+PASSED = re.compile(r"\b(\d+) passed\b")
+COVERAGE_TOTAL = re.compile(r"^TOTAL\s.*?(\d+(?:\.\d+)?)%\s*$", re.M)
+
+
+def passed_count(output: str) -> int | None:
+    """The `N passed` count of a pytest run's output (the last one printed), if any."""
+    hits = PASSED.findall(output)
+    return int(hits[-1]) if hits else None
+
+
+def coverage_total(output: str) -> float | None:
+    """The total percentage of a coverage report (`TOTAL ... 87%`) in a command's output, if any."""
+    hits = COVERAGE_TOTAL.findall(output)
+    return float(hits[-1]) if hits else None
+
+
+OPTION_LABEL = re.compile(r"\b(?:Option|Alternative|Approach)\s+([A-Z]|\d+)\b")
+
+
+def option_labels(text: str) -> list[str]:
+    """The distinct labels of alternatives a text presents (`Option A`, `Option 2`, `Approach B`), in order."""
+    return list(dict.fromkeys(hit.group(1) for hit in OPTION_LABEL.finditer(text)))
+
+
+def diff_size(run: Run) -> tuple[int, int]:
+    """Lines the run added and removed over every text file it changed (files with a NUL byte left out)."""
+    added = removed = 0
+    for path in changed_paths(run):
+        before, after = run.initial_files.get(path), run.files.get(path)
+        if b"\0" in (before or b"") + (after or b""):
+            continue
+        added, removed = added + added_count(before, after), removed + added_count(after, before)
+    return added, removed
+
+
+def line_count(data: bytes | None) -> int:
+    """Lines of a file's content (0 for an absent file)."""
+    return 0 if data is None else len(data.decode(errors="replace").splitlines())
+
+
+# --- counts in code -----------------------------------------------------------------------------------------
+
+
+Definition = cst.FunctionDef | cst.ClassDef
+
+
+def param_count(fn: Definition) -> int:
+    """The function's parameters, `*args` and `**kwargs` included, `self` and `cls` (and a bare `*`) not; 0 for a
+    class."""
+    if not isinstance(fn, cst.FunctionDef):
+        return 0
+    ps = fn.params
+    named = [*ps.posonly_params, *ps.params, *ps.kwonly_params]
+    named += [p for p in (ps.star_arg, ps.star_kwarg) if isinstance(p, cst.Param)]
+    return sum(p.name.value not in ("self", "cls") for p in named)
+
+
+class _Branches(cst.CSTVisitor):
+    """Counts decision points of one function, nested functions and classes left out."""
+
+    def __init__(self, root: Definition) -> None:
+        super().__init__()
+        self.root, self.count = root, 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return node is self.root
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.If | cst.For | cst.While | cst.ExceptHandler | cst.ExceptStarHandler | cst.IfExp
+                      | cst.CompIf | cst.MatchCase | cst.BooleanOperation):
+            self.count += 1
+        return super().on_visit(node)
+
+
+def complexity(fn: Definition) -> int:
+    """McCabe-style complexity: 1 + each `if`/`elif`, loop, `except`, conditional expression, comprehension
+    `if`, `case` and `and`/`or` of the function (nested functions and classes are measured on their own)."""
+    visitor = _Branches(fn)
+    fn.visit(visitor)
+    return 1 + visitor.count
+
+
+def nesting_depth(fn: Definition) -> int:
+    """How deep compound statements (`if`, loops, `try`, `with`, `match`) nest in the function's body: 0 for a
+    flat body; `elif`, `else`, `except` and `finally` sit at the depth of their statement."""
+    return _suite_depth(fn.body, 0)
+
+
+def _suite_depth(suite: cst.BaseSuite, depth: int) -> int:
+    if not isinstance(suite, cst.IndentedBlock):
+        return depth
+    return max([depth, *(_statement_depth(s, depth) for s in suite.body)])
+
+
+def _statement_depth(stmt: cst.BaseStatement, depth: int) -> int:
+    if isinstance(stmt, cst.FunctionDef | cst.ClassDef) or not isinstance(stmt, cst.BaseCompoundStatement):
+        return depth
+    if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.If):
+        return max(_suite_depth(stmt.body, depth + 1), _statement_depth(stmt.orelse, depth))
+    return max(_suite_depth(s, depth + 1) for s in _suites(stmt))
+
+
+def _suites(stmt: cst.BaseCompoundStatement) -> Iterator[cst.BaseSuite]:
+    yield stmt.body
+    for name in ("orelse", "finalbody"):
+        part = getattr(stmt, name, None)
+        if part is not None:
+            yield part.body
+    for name in ("handlers", "cases"):
+        for part in getattr(stmt, name, ()):
+            yield part.body
+
+
+ASSERTING = ("pytest.raises", "pytest.warns", "pytest.fail")
+
+
+def assertion_count(fn: Definition) -> int:
+    """`assert` statements, `pytest.raises`/`warns`/`fail` calls and calls of `assert*` methods or functions
+    (`mock.assert_called_once_with`, `self.assertEqual`, `np.testing.assert_allclose`) in the function."""
+    asserts = len(m.findall(fn, m.Assert()))
+    calls = [c for c in m.findall(fn, m.Call()) if isinstance(c, cst.Call)]
+    return asserts + sum(callee(c) in ASSERTING or callee(c).rsplit(".", 1)[-1].startswith("assert") for c in calls)

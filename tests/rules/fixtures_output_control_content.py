@@ -1,0 +1,233 @@
+"""Pass/fail/n-a fixtures for the output-control rules on what replies contain (OC-011, OC-012, OC-013...)."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run
+from pytest_harnessif.testing import bash, make_run, tool, turn
+from pytest_harnessif.trajectory import Commit, ToolCall
+
+from .fixtures_output_control import BASE, CORE_FIXED, TEST, edit, replies, run_tests, state
+
+FIXED = state({"src/pkg/core.py": CORE_FIXED})
+SUB = CORE_FIXED + "\n\ndef sub(a: int, b: int) -> int:\n    return int(a) - int(b)\n"
+HELPER = CORE_FIXED + "\n\ndef _cast(a: int) -> int:\n    return int(a)\n"
+NEW_TEST = TEST + "\n\ndef test_add_strings() -> None:\n    assert add('1', '2') == 3\n"
+PYPROJECT = '[project]\nname = "pkg"\nversion = "0.1.0"\ndependencies = ["requests>=2"]\n'
+PYPROJECT_HTTPX = '[project]\nname = "pkg"\nversion = "0.1.0"\ndependencies = ["requests>=2", "httpx>=0.27"]\n'
+SHA_A = "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678"
+SHA_B = "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432"
+
+
+def _fix(reply: str, *calls: ToolCall, intent: str = "bug-fix", user: str = "Fix add") -> Run:
+    """One turn that fixes add through `calls` (an edit when none are given) and replies `reply`."""
+    return make_run(initial=BASE, final=FIXED, turns=[
+        turn(user, reply, *(calls or (edit("src/pkg/core.py"),)), intent=intent, files=FIXED)])
+
+
+def _final(reply: str, after: dict[str, str] = FIXED, **run: object) -> Run:
+    """A run whose first turn changes the files to `after`, then a wrap-up turn replying `reply`."""
+    return make_run(initial=BASE, final=after, turns=[
+        turn("Fix add", "Working on `src/pkg/core.py`.", edit("src/pkg/core.py"), intent="bug-fix", files=after),
+        turn("Wrap up", reply, files=after),
+    ], **run)  # type: ignore[arg-type]
+
+
+def _commits(reply: str, branch: str = "agent/fix-add", *shas: str) -> Run:
+    commits = [Commit(sha=s, subject=f"Change {i}", author="Harness Agent") for i, s in enumerate(shas or (SHA_A,))]
+    return _final(reply, commits=commits, branch=branch)
+
+
+def _tests_run(reply: str, *outputs: str) -> Run:
+    calls = [tool("run_tests", command="python -m pytest -q", exit_code=0, output=o) for o in outputs]
+    return _fix(reply, edit("src/pkg/core.py"), *calls)
+
+
+def _missing(reply: str, *calls: ToolCall) -> Run:
+    return _fix(reply, edit("src/pkg/core.py"), *calls)
+
+
+def _asked(user: str, reply: str, *calls: ToolCall, intent: str = "question") -> Run:
+    return make_run(initial=BASE, turns=[turn(user, reply, *calls, intent=intent)])
+
+
+def _planning(reply: str) -> Run:
+    return make_run(initial=BASE, turns=[
+        turn("Explain add", "It sums (`src/pkg/core.py:2`).", intent="explain"),
+        turn("How would you add subtraction? Just the plan.", reply, intent="planning"),
+    ])
+
+
+def _sweep(reply: str, intent: str = "transformation", changes: bool = True) -> Run:
+    after = FIXED if changes else BASE
+    return make_run(initial=BASE, final=after, turns=[
+        turn("Port core to the new casting helper", reply, edit("src/pkg/core.py"), intent=intent, files=after)])
+
+
+def _analysis(reply: str, output: str = "accuracy 0.87341\nf1 0.812\n") -> Run:
+    return make_run(initial=BASE, turns=[
+        turn("How good is the classifier?", reply, bash("python tools/evaluate.py", output=output),
+             intent="data-analysis")])
+
+
+def _execute(reply: str, output: str = "rows: 120\nmean: 3.4\n") -> Run:
+    return make_run(initial=BASE, turns=[
+        turn("Run the report script", reply, bash("timeout 60 python tools/report.py", output=output),
+             intent="execute")])
+
+
+def _adds(reply: str, code: str = SUB) -> Run:
+    after = state({"src/pkg/core.py": code})
+    return make_run(initial=BASE, final=after, turns=[
+        turn("Add subtraction", reply, edit("src/pkg/core.py"), files=after)])
+
+
+FIXTURES = {
+    "OC-011": {
+        "pass": [lambda: _final("Done.\n\n## Summary\n`add` casts.\n\n## Changes\n- `src/pkg/core.py`\n\n"
+                                "## Testing:\n`1 passed`")],
+        "fail": [lambda: _final("## Summary\nok\n\n## Testing\n1 passed\n\n## Changes\n- core"),
+                 lambda: _final("## Summary\nok\n\n### Changes\n- core\n\n## Testing\n1 passed")],
+        "na": [lambda: replies("## Summary\nIt adds.")],
+    },
+    "OC-012": {
+        "pass": [lambda: _fix("Verified with `python -m pytest -q tests/test_core.py`.", edit("src/pkg/core.py"),
+                              bash("timeout 60 python -m pytest -q tests/test_core.py")),
+                 lambda: _fix("Ran `run_tests`: 1 passed.", edit("src/pkg/core.py"), run_tests()),
+                 lambda: _fix("Ran `python -m pytest -q`.", edit("src/pkg/core.py"),
+                              bash("timeout 60 python -m pytest -q 2>&1 | tail -5"))],
+        "fail": [lambda: _fix("Verified with `python -m pytest -q tests/test_core.py`.", edit("src/pkg/core.py"),
+                              bash("python -m pytest -q tests/test_core.py"), bash("python -m pytest -q")),
+                 lambda: _fix("Ran run_tests: 1 passed.", edit("src/pkg/core.py"), run_tests())],
+        "na": [lambda: _fix("Fixed; not tested.")],
+    },
+    "OC-025": {
+        "pass": [lambda: _commits("Committed `a1b2c3d` (fix) and 9f8e7d6 (test).", "agent/fix-add", SHA_A, SHA_B)],
+        "fail": [lambda: _commits("Committed `a1b2c3d`.", "agent/fix-add", SHA_A, SHA_B),
+                 lambda: _commits("Committed a1b2c3 on the branch.")],
+        "na": [lambda: _final("Fixed `add`; nothing committed.")],
+    },
+    "OC-026": {
+        "pass": [lambda: _commits("Committed.\n\n**Branch:** `agent/fix-add`\nTitle: Cast add's inputs"),
+                 lambda: _commits("- Branch: `agent/fix-add` (not pushed)\n- Title: Cast add's inputs")],
+        "fail": [lambda: _commits("Branch: main\nTitle: Cast add's inputs"),
+                 lambda: _commits("Branch: agent/fix-add\nCast add's inputs.")],
+        "na": [lambda: _final("Branch: none\nTitle: nothing committed")],
+    },
+    "OC-029": {
+        "pass": [lambda: _final("Fixed.\n\nAssumptions: inputs are ints or numeric strings."),
+                 lambda: _final("Fixed.\n\n**Assumptions:**\n- inputs are ints or numeric strings")],
+        "fail": [lambda: _final("Fixed.\n\nAssumptions:\n\nNothing else to add."),
+                 lambda: _final("Fixed.\n\nAssumption: ints only.")],
+        "na": [lambda: replies("Assumptions: none", intent="explain")],
+    },
+    "OC-032": {
+        "pass": [lambda: _final("Added `test_add_strings`.", state({"src/pkg/core.py": CORE_FIXED,
+                                                                    "tests/test_core.py": NEW_TEST}))],
+        "fail": [lambda: _final("Added a test for string inputs.", state({"src/pkg/core.py": CORE_FIXED,
+                                                                          "tests/test_core.py": NEW_TEST}))],
+        "na": [lambda: _final("Fixed `add`; `test_add` still passes.")],
+    },
+    "OC-045": {
+        "pass": [lambda: make_run(initial={**BASE, "pyproject.toml": PYPROJECT},
+                                  final={**BASE, "pyproject.toml": PYPROJECT_HTTPX},
+                                  turns=[turn("Use httpx", "Added the `httpx` dependency.")])],
+        "fail": [lambda: make_run(initial={**BASE, "pyproject.toml": PYPROJECT},
+                                  final={**BASE, "pyproject.toml": PYPROJECT_HTTPX},
+                                  turns=[turn("Use httpx", "Switched the client; `requests` stays.")])],
+        "na": [lambda: _final("Fixed `add`.")],
+    },
+    "OC-040": {
+        "pass": [lambda: _fix("Fixed the cast in `core.py`.")],
+        "fail": [lambda: make_run(initial=BASE, final=state({"src/pkg/core.py": CORE_FIXED,
+                                                            "tests/test_core.py": NEW_TEST}), turns=[
+            turn("Fix add", "Fixed `src/pkg/core.py`.", edit("src/pkg/core.py"), intent="bug-fix", files=FIXED),
+            turn("Test it", "Added a test for strings.", edit("tests/test_core.py"), intent="tests",
+                 files=state({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": NEW_TEST})),
+        ])],
+        "na": [lambda: replies("`core.py` is fine.")],
+    },
+    "OC-027": {
+        "pass": [lambda: _tests_run("Fixed; `3 passed, 1 skipped`.", "...s\n3 passed, 1 skipped in 0.12s\n")],
+        "fail": [lambda: _tests_run("Fixed; all tests pass.", "...\n3 passed in 0.12s\n"),
+                 lambda: _tests_run("Fixed; 1 failed, 2 passed before, now fine.",
+                                    "F..\n1 failed, 2 passed in 0.2s\n", "...\n===== 3 passed in 0.1s =====\n")],
+        "na": [lambda: _fix("Fixed; not tested."), lambda: _tests_run("Ran the tests.", "collecting ...\n")],
+    },
+    "OC-024": {
+        "pass": [lambda: _missing("Fixed. Lint did not run: `ruff` is not installed here.",
+                                  bash("ruff check src", exit_code=127, output="bash: ruff: command not found"))],
+        "fail": [lambda: _missing("Fixed; lint is pending.",
+                                  bash("ruff check src", exit_code=127, output="bash: ruff: command not found")),
+                 lambda: _missing("Fixed; the data check was skipped.",
+                                  bash("python -c 'import pandas'", exit_code=1,
+                                       output="ModuleNotFoundError: No module named 'pandas'"))],
+        "na": [lambda: _missing("Fixed; lint is clean.",
+                                bash("ruff check src", exit_code=127, output="bash: ruff: command not found"),
+                                bash("pip install -q ruff && ruff check src")),
+               lambda: _missing("Fixed; the report runs.",
+                                bash("python tools/report.py", exit_code=1,
+                                     output="ModuleNotFoundError: No module named 'pkg'"),
+                                bash("PYTHONPATH=src python tools/report.py")),
+               lambda: _missing("Fixed.", run_tests())],
+    },
+    "OC-013": {
+        "pass": [lambda: _fix("Fixed. Check:\n```bash\n$ python -m pytest -q tests/test_core.py\n```",
+                              edit("src/pkg/core.py"), bash("timeout 60 python -m pytest -q tests/test_core.py")),
+                 lambda: _fix("Fixed.\n```bash\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests())],
+        "fail": [lambda: _fix("Fixed.\n```bash\npytest -q tests/\n```", edit("src/pkg/core.py"), run_tests()),
+                 lambda: _fix("Fixed.\n```sh\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests())],
+        "na": [lambda: _fix("Added.\n```bash\npython -m pytest -q\n```", run_tests(), intent="new-feature")],
+    },
+    "OC-022": {
+        "pass": [lambda: _planning("**Option A:** a new `sub`.\n- Option B - a generic `apply(op)`.\n\n1. Do A.")],
+        "fail": [lambda: _planning("Option A: a new `sub`.\n\nOptions B and C are worse.")],
+        "na": [lambda: replies("Option A: x\nOption B: y")],
+    },
+    "OC-043": {
+        "pass": [lambda: _planning("1. Add `sub` to `src/pkg/core.py`.\n2. Test it in `tests/test_core.py`.")],
+        "fail": [lambda: _planning("First add `sub`, then test it.\n\n1. Ship it.")],
+        "na": [lambda: replies("1. a\n2. b")],
+    },
+    "OC-023": {
+        "pass": [lambda: _sweep("Ported.\n\n**Please double-check** the callers in `tests/`."),
+                 lambda: _sweep("Renamed.\n- Please double-check: the README examples.", intent="refactor")],
+        "fail": [lambda: _sweep("Ported. Please double-check the callers.")],
+        "na": [lambda: _sweep("Nothing needed porting.", changes=False),
+               lambda: _sweep("Fixed.", intent="bug-fix")],
+    },
+    "OC-033": {
+        "pass": [lambda: _asked("Is add safe for strings?", "No. It concatenates them (`src/pkg/core.py:2`)."),
+                 lambda: _asked("Side question: does add cast its inputs?", "**Yes** - since the fix.")],
+        "fail": [lambda: _asked("Is add safe for strings?", "It concatenates them, so no.")],
+        "na": [lambda: _asked("Why does add concatenate strings? And is it tested?", "Because it uses `+`."),
+               lambda: _asked("Explain add.", "It sums.", intent="explain"),
+               lambda: _asked("add('1', '2') returns '12'. Can you fix it?", "Fixed: it casts now.",
+                              intent="bug-fix")],
+    },
+    "OC-034": {
+        "pass": [lambda: _execute("The script ran:\n```text\nmean: 3.4\n```")],
+        "fail": [lambda: _execute("It printed a mean of 3.4 over 120 rows."),
+                 lambda: _execute("```text\nmean 3.4\n```")],
+        "na": [lambda: _execute("It printed nothing.", output=""), lambda: replies("mean: 3.4")],
+    },
+    "OC-035": {
+        "pass": [lambda: _analysis("Accuracy is 0.873 and F1 is `0.812`."),
+                 lambda: make_run(initial=BASE, turns=[
+                     turn("Which classes fall below 0.75 recall?", "None: the lowest recall is 0.81 (`bird`), above "
+                          "0.75.", bash("python tools/evaluate.py --recall", output="bird 0.8123\ncat 0.9\n"),
+                          intent="data-analysis")])],
+        "fail": [lambda: _analysis("Accuracy is 87.3% and F1 0.812.")],
+        "na": [lambda: _analysis("Accuracy is above the target."), lambda: replies("F1 is 0.9.")],
+    },
+    "OC-038": {
+        "pass": [lambda: _adds("Added `sub`:\n```python\nfrom pkg.core import sub\nsub(3, 1)\n```")],
+        "fail": [lambda: _adds("Added `sub`."), lambda: _adds("Added `sub`:\n```text\nsub(3, 1)\n```")],
+        "na": [lambda: _adds("Added a private helper.", HELPER), lambda: _fix("Fixed `add`.")],
+    },
+    "OC-039": {
+        "pass": [lambda: _fix("Fixed #42: add casts its inputs.", user="Fix #42: add concatenates strings"),
+                 lambda: _fix("Fixed INV-7.", user="Please handle ticket INV-7 (add concatenates strings).")],
+        "fail": [lambda: _fix("Fixed #4: add casts.", user="Fix #42: add concatenates strings")],
+        "na": [lambda: _fix("Fixed.", user="MUG-01 shows the wrong total; fix add.")],
+    },
+}

@@ -1,0 +1,463 @@
+"""Pass/fail/n-a fixtures for the tool-use rules on how tools are called (TU-009...)."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run
+from pytest_harnessif.testing import bash, make_run, tool, turn
+from pytest_harnessif.trajectory import ToolCall
+
+from .fixtures_code_style import BASE, state, write
+from .fixtures_tool_use import commands, read
+from .fixtures_workflow import FIXED, edit, run_lint, run_tests
+
+CORE = "src/pkg/core.py"
+
+
+def bash_with_timeout(cmd: str, timeout: int, **kw: object) -> ToolCall:
+    """A bash call that sets the tool's `timeout` argument."""
+    call = bash(cmd, **kw)  # type: ignore[arg-type]
+    return call.model_copy(update={"args": {"command": cmd, "timeout": timeout}})
+
+
+def printed(n: int) -> str:
+    """`n` lines of command output."""
+    return "\n".join(f"line {i}" for i in range(n))
+
+
+def failed_edit(path: str = CORE) -> ToolCall:
+    return tool("edit_file", path=path, old="return a + b + c", new="return a + b", is_error=True,
+                output=f"error: `old` occurs 0 times in {path}; it must occur exactly once")
+
+
+def only_edits() -> Run:
+    return commands(edit(CORE), run_tests())
+
+
+# --- TU-009 git --no-pager ------------------------------------------------------------------------------
+
+
+def tu009_no_pager_everywhere() -> Run:
+    return commands(bash("git --no-pager log --oneline -5"), bash("git -P diff --stat && git status"),
+                    bash("git -C src --no-pager show HEAD"))
+
+
+def tu009_piped_log_still_paged() -> Run:
+    return commands(bash("git --no-pager diff"), bash("git log --oneline -5 | head -3"))
+
+
+def tu009_blame_after_cd() -> Run:
+    return commands(bash("cd src && git blame pkg/core.py"))
+
+
+def tu009_no_paging_subcommand() -> Run:
+    return commands(bash("git status && git add -u"))
+
+
+# --- TU-010 read_file, not cat ----------------------------------------------------------------------------
+
+
+def tu010_read_file_and_piped_output() -> Run:
+    return commands(read(CORE), bash("git show HEAD:src/pkg/core.py | head -20"),
+                    bash("timeout 60 python -m pytest -q 2>&1 | tail -5"), bash("head -c 200 /tmp/report.txt"),
+                    bash("cat > /dev/null <<'EOF'\nnothing\nEOF"))
+
+
+def tu010_head_of_a_source_file() -> Run:
+    return commands(bash("head -n 40 src/pkg/core.py"))
+
+
+def tu010_cat_by_absolute_workspace_path() -> Run:
+    return commands(read("README.md"), bash("cat -n /workspace/src/pkg/core.py"))
+
+
+# --- TU-011 capped recursive searches ---------------------------------------------------------------------
+
+
+def tu011_capped_searches() -> Run:
+    return commands(bash("grep -rn 'def add' src | head -20"), bash("rg -l legacy"), bash("git grep -c add -- src"),
+                    bash("grep -n add src/pkg/core.py"), bash("grep -rn add src | grep -v test | wc -l"))
+
+
+def tu011_uncapped_grep() -> Run:
+    return commands(bash("rg -l legacy"), bash("grep -rn add src"))
+
+
+def tu011_rg_into_sort() -> Run:
+    return commands(bash("rg legacy | sort"))
+
+
+def tu011_only_single_file_grep() -> Run:
+    return commands(bash("grep -n add src/pkg/core.py"))
+
+
+# --- TU-012 unattended commands ---------------------------------------------------------------------------
+
+
+def tu012_unattended() -> Run:
+    return commands(bash("git commit -qam 'Fix add'"), bash("python - <<'EOF'\nprint(1)\nEOF"),
+                    bash("echo 'import pkg' | python3"), bash("git log -p -1 | cat"), bash("git rebase --continue"),
+                    bash("git commit --amend --no-edit"))
+
+
+def tu012_commit_without_message() -> Run:
+    return commands(bash("git add src/pkg/core.py && git commit"))
+
+
+def tu012_bare_repl() -> Run:
+    return commands(bash("timeout 30 python"))
+
+
+def tu012_pager() -> Run:
+    return commands(bash("less src/pkg/core.py"))
+
+
+def tu012_patch_mode() -> Run:
+    return commands(bash("git add -p src/pkg/core.py"))
+
+
+# --- TU-013 no privilege escalation -----------------------------------------------------------------------
+
+
+def tu013_mentions_only() -> Run:
+    return commands(bash("grep -rn sudo README.md | head"), bash("echo 'never sudo'"))
+
+
+def tu013_sudo_apt() -> Run:
+    return commands(bash("sudo apt-get install -y jq"))
+
+
+def tu013_sudo_behind_env() -> Run:
+    return commands(bash("env DEBIAN_FRONTEND=noninteractive sudo -E pip install rich"))
+
+
+# --- TU-014 no network ------------------------------------------------------------------------------------
+
+
+def tu014_local_only() -> Run:
+    return commands(bash("curl -s http://localhost:8000/health"), bash("curl -fsS 127.0.0.1:8080/api -o out.json"),
+                    bash("git log --oneline -3"), bash("wget --version"))
+
+
+def tu014_curl_pypi() -> Run:
+    return commands(bash("curl -sL https://pypi.org/pypi/requests/json | head"))
+
+
+def tu014_git_fetch() -> Run:
+    return commands(bash("git fetch origin && git status"))
+
+
+def tu014_wget_without_scheme() -> Run:
+    return commands(bash("wget -q example.com/data.csv"))
+
+
+# --- TU-015 bash test runs set timeout ----------------------------------------------------------------------
+
+
+def tu015_timeout_argument_set() -> Run:
+    return commands(bash_with_timeout("timeout 120 python -m pytest -q", 180), run_tests())
+
+
+def tu015_second_run_without_argument() -> Run:
+    return commands(bash_with_timeout("python -m pytest -q tests/test_core.py", 120), bash("timeout 60 pytest -x"))
+
+
+def tu015_tests_only_through_the_tool() -> Run:
+    return commands(run_tests(), bash("git diff"))
+
+
+# --- TU-016 one command per bash call ------------------------------------------------------------------------
+
+
+def tu016_single_commands() -> Run:
+    return commands(bash("git status"), bash("grep -rn add src | head -5"),
+                    bash("python - <<'EOF'\nimport a; import b\nEOF"), bash('git commit -m "a; b && c"'))
+
+
+def tu016_and_chain() -> Run:
+    return commands(bash("git status"), bash("cd src && ls"))
+
+
+def tu016_two_lines() -> Run:
+    return commands(bash("git add -u\ngit commit -m 'Fix add'"))
+
+
+def tu016_semicolon() -> Run:
+    return commands(bash("make test; echo done"))
+
+
+# --- TU-017 the project's linter ----------------------------------------------------------------------------
+
+
+def tu017_project_linter() -> Run:
+    return commands(run_lint(), bash("python tools/lint.py src/pkg/core.py"), bash("grep -n ruff pyproject.toml"))
+
+
+def tu017_ruff_directly() -> Run:
+    return commands(run_lint(), bash("ruff check src"))
+
+
+def tu017_flake8_as_module() -> Run:
+    return commands(bash("python -m flake8 src"))
+
+
+def tu017_nothing_linted() -> Run:
+    return commands(run_tests())
+
+
+# --- TU-018 bash output capped ------------------------------------------------------------------------------
+
+
+def tu018_at_the_limit() -> Run:
+    return commands(bash("git --no-pager log --oneline", output=printed(100)),
+                    bash("ls src", output="exit code: 0\n" + printed(100)))
+
+
+def tu018_one_line_over() -> Run:
+    return commands(bash("git --no-pager log --oneline", output=printed(101)))
+
+
+def tu018_no_bash() -> Run:
+    return commands(run_tests(output="\n".join(["."] * 500)))
+
+
+# --- TU-019 no re-reading unchanged files -------------------------------------------------------------------
+
+
+def tu019_read_again_after_edit() -> Run:
+    return commands(read(CORE), edit(CORE), read(CORE), read("README.md"))
+
+
+def tu019_read_again_after_a_script_changed_it() -> Run:
+    first, second = state(FIXED), state({CORE: FIXED[CORE] + "\nX = 1\n"})
+    return make_run(initial=BASE, final=second, turns=[
+        turn("Fix add", "Fixed.", read(CORE), edit(CORE), files=first),
+        turn("Add X", "Added.", read("README.md"), bash("python scripts/add_x.py"), read(CORE), files=second),
+    ])
+
+
+def tu019_read_twice_around_a_test_run() -> Run:
+    return commands(read(CORE), run_tests(), read("./src/pkg/core.py"))
+
+
+def tu019_read_again_next_turn() -> Run:
+    return make_run(initial=BASE, turns=[
+        turn("What is this repo?", "A tiny package.", read("README.md"), intent="question"),
+        turn("Anything in the README about tests?", "No.", read("README.md"), intent="question"),
+    ])
+
+
+# --- TU-020 recursive deletes in the workspace -----------------------------------------------------------------
+
+
+def tu020_inside() -> Run:
+    return commands(bash("rm -rf build dist .pytest_cache"), bash("rm -r /workspace/tmp_out"), bash("rm /tmp/x.log"))
+
+
+def tu020_tmp_outside() -> Run:
+    return commands(bash("rm -rf build"), bash("rm -rf /tmp/build"))
+
+
+def tu020_home_cache() -> Run:
+    return commands(bash("rm -rf ~/.cache/pip"))
+
+
+def tu020_parent_dir() -> Run:
+    return commands(bash("rm -r ../other-repo"))
+
+
+def tu020_plain_rm() -> Run:
+    return commands(bash("rm notes.txt"))
+
+
+# --- TU-021 relative tool paths ----------------------------------------------------------------------------------
+
+
+def tu021_relative() -> Run:
+    return commands(read(CORE), read("./README.md"), tool("list_files", path="src"), edit(CORE))
+
+
+def tu021_absolute_read() -> Run:
+    return commands(read("/workspace/src/pkg/core.py"), edit(CORE))
+
+
+def tu021_parent_listing() -> Run:
+    return commands(tool("list_files", path="../"))
+
+
+def tu021_no_path() -> Run:
+    return commands(bash("git diff"), tool("list_files"))
+
+
+# --- TU-022 edit_file for small changes -------------------------------------------------------------------------
+
+TABLE = "src/pkg/table.py"
+
+
+def table(changed: int) -> str:
+    """A 10-line module with its first `changed` lines rewritten."""
+    return "".join(f"ROW_{i} = {100 + i if i < changed else i}\n" for i in range(10))
+
+
+def _table_run(*calls: ToolCall, final: str) -> Run:
+    initial = {**BASE, TABLE: table(0)}
+    return make_run(initial=initial, final={**initial, TABLE: final},
+                    turns=[turn("Scale the first rows", "Done.", *calls)])
+
+
+def tu022_half_rewritten() -> Run:
+    return _table_run(read(TABLE), write(TABLE, table(5)), final=table(5))
+
+
+def tu022_edit_then_full_rewrite() -> Run:
+    edited = tool("edit_file", path=TABLE, old="ROW_0 = 0\n", new="ROW_0 = 0  # first\n", output="edited")
+    return _table_run(edited, write(TABLE, table(10)), final=table(10))
+
+
+def tu022_small_overwrite() -> Run:
+    return _table_run(read(TABLE), write(TABLE, table(4)), final=table(4))
+
+
+def tu022_new_files_only() -> Run:
+    return make_run(initial=BASE, final={**BASE, TABLE: table(0)},
+                    turns=[turn("Add a table", "Added.", write(TABLE, table(0)))])
+
+
+# --- TU-023 helper scripts run, not read ------------------------------------------------------------------------
+
+
+def tu023_ran_with_help() -> Run:
+    return commands(bash("python tools/lint.py --help"), run_lint())
+
+
+def tu023_read_the_linter() -> Run:
+    return commands(read("tools/lint.py"), run_lint())
+
+
+def tu023_sed_the_linter() -> Run:
+    return commands(bash("sed -n '1,40p' tools/lint.py"))
+
+
+def tu023_no_script() -> Run:
+    return commands(run_tests())
+
+
+# --- TU-024 uv for installs ------------------------------------------------------------------------------------
+
+
+def tu024_uv() -> Run:
+    return commands(bash("uv add httpx"), bash("uv pip install -e ."))
+
+
+def tu024_pip() -> Run:
+    return commands(bash("pip install -q httpx"))
+
+
+def tu024_pip_behind_uv_run() -> Run:
+    return commands(bash("uv run pip install pytest-cov"))
+
+
+def tu024_python_m_pip() -> Run:
+    return commands(bash("python3 -m pip install --user rich"))
+
+
+def tu024_no_install() -> Run:
+    return commands(bash("uv run pytest -q"))
+
+
+# --- TU-025 failed edit retried, not rewritten ------------------------------------------------------------------
+
+
+def tu025_reread_and_retry() -> Run:
+    return commands(failed_edit(), read(CORE), edit(CORE))
+
+
+def tu025_rewritten() -> Run:
+    return commands(failed_edit(), write(CORE, FIXED[CORE]))
+
+
+def tu025_rewritten_after_a_look() -> Run:
+    return commands(failed_edit(), read(CORE), bash("git --no-pager diff"), write(CORE, FIXED[CORE]), edit(CORE))
+
+
+# --- TU-026 background processes stopped --------------------------------------------------------------------------
+
+
+def tu026_killed() -> Run:
+    return commands(bash("python -m http.server 8000 > /dev/null 2>&1 &"), bash("curl -s localhost:8000"),
+                    bash("kill %1"), bash("sleep 5 & wait"))
+
+
+def tu026_left_running() -> Run:
+    return commands(bash("python -m http.server 8000 &"), bash("curl -s localhost:8000"))
+
+
+def tu026_killed_in_the_next_turn() -> Run:
+    return make_run(initial=BASE, turns=[
+        turn("Start the dev server", "Started.", bash("nohup python -m http.server 8000 &"), intent="execute"),
+        turn("Stop it", "Stopped.", bash("pkill -f http.server"), intent="execute"),
+    ])
+
+
+def tu026_foreground_only() -> Run:
+    return commands(bash("timeout 60 python -m pytest -q 2>&1 | tail -3"), bash("git diff && git status"))
+
+
+# --- TU-027 generous test-run time limits ---------------------------------------------------------------------------
+
+
+def tu027_at_least_a_minute() -> Run:
+    return commands(bash("timeout 60 python -m pytest -q"), bash_with_timeout("python -m pytest -q tests/", 300),
+                    bash("timeout 2m pytest -x"), bash("timeout 5 python tools/lint.py"))
+
+
+def tu027_prefix_one_second_short() -> Run:
+    return commands(bash("timeout 59 python -m pytest -q"))
+
+
+def tu027_argument_tighter_than_prefix() -> Run:
+    return commands(bash_with_timeout("timeout 120 python -m pytest -q", 30))
+
+
+def tu027_no_limit_given() -> Run:
+    return commands(run_tests(), bash("python -m pytest -q"))
+
+
+FIXTURES = {
+    "TU-009": {"pass": [tu009_no_pager_everywhere], "fail": [tu009_piped_log_still_paged, tu009_blame_after_cd],
+               "na": [tu009_no_paging_subcommand]},
+    "TU-010": {"pass": [tu010_read_file_and_piped_output],
+               "fail": [tu010_head_of_a_source_file, tu010_cat_by_absolute_workspace_path], "na": [only_edits]},
+    "TU-011": {"pass": [tu011_capped_searches], "fail": [tu011_uncapped_grep, tu011_rg_into_sort],
+               "na": [tu011_only_single_file_grep]},
+    "TU-012": {"pass": [tu012_unattended],
+               "fail": [tu012_commit_without_message, tu012_bare_repl, tu012_pager, tu012_patch_mode],
+               "na": [only_edits]},
+    "TU-013": {"pass": [tu013_mentions_only], "fail": [tu013_sudo_apt, tu013_sudo_behind_env], "na": [only_edits]},
+    "TU-014": {"pass": [tu014_local_only], "fail": [tu014_curl_pypi, tu014_git_fetch, tu014_wget_without_scheme],
+               "na": [only_edits]},
+    "TU-015": {"pass": [tu015_timeout_argument_set], "fail": [tu015_second_run_without_argument],
+               "na": [tu015_tests_only_through_the_tool]},
+    "TU-016": {"pass": [tu016_single_commands], "fail": [tu016_and_chain, tu016_two_lines, tu016_semicolon],
+               "na": [only_edits]},
+    "TU-017": {"pass": [tu017_project_linter], "fail": [tu017_ruff_directly, tu017_flake8_as_module],
+               "na": [tu017_nothing_linted]},
+    "TU-018": {"pass": [tu018_at_the_limit], "fail": [tu018_one_line_over], "na": [tu018_no_bash]},
+    "TU-019": {"pass": [tu019_read_again_after_edit, tu019_read_again_after_a_script_changed_it],
+               "fail": [tu019_read_twice_around_a_test_run, tu019_read_again_next_turn], "na": [only_edits]},
+    "TU-020": {"pass": [tu020_inside], "fail": [tu020_tmp_outside, tu020_home_cache, tu020_parent_dir],
+               "na": [tu020_plain_rm]},
+    "TU-021": {"pass": [tu021_relative], "fail": [tu021_absolute_read, tu021_parent_listing], "na": [tu021_no_path]},
+    "TU-022": {"pass": [tu022_half_rewritten, tu022_edit_then_full_rewrite], "fail": [tu022_small_overwrite],
+               "na": [tu022_new_files_only]},
+    "TU-023": {"pass": [tu023_ran_with_help], "fail": [tu023_read_the_linter, tu023_sed_the_linter],
+               "na": [tu023_no_script]},
+    "TU-024": {"pass": [tu024_uv], "fail": [tu024_pip, tu024_pip_behind_uv_run, tu024_python_m_pip],
+               "na": [tu024_no_install]},
+    "TU-025": {"pass": [tu025_reread_and_retry], "fail": [tu025_rewritten, tu025_rewritten_after_a_look],
+               "na": [only_edits]},
+    "TU-026": {"pass": [tu026_killed], "fail": [tu026_left_running, tu026_killed_in_the_next_turn],
+               "na": [tu026_foreground_only]},
+    "TU-027": {"pass": [tu027_at_least_a_minute],
+               "fail": [tu027_prefix_one_second_short, tu027_argument_tighter_than_prefix],
+               "na": [tu027_no_limit_given]},
+}
