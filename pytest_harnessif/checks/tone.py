@@ -130,8 +130,9 @@ def described(found: dict[str, list[str]]) -> str:
 
 def word_family(words: Iterable[str]) -> re.Pattern[str]:
     """Words matched as the start of a word, case-insensitive (`instruction` matches `instructions`, `advise`
-    matches `advising` and `advisory`: a final `e` is dropped from words of four letters or more)."""
-    stems = [w.strip()[:-1] if len(w.strip()) > 3 and w.strip().endswith("e") else w.strip() for w in words]
+    matches `advising` and `advisory`: a final `e` is dropped from words of five letters or more, so `tone`
+    stays whole and never matches `Tony` or `tonight`)."""
+    stems = [w.strip()[:-1] if len(w.strip()) > 4 and w.strip().endswith("e") else w.strip() for w in words]
     stems = [s for s in stems if s]
     if not stems:
         return re.compile(r"(?!x)x")
@@ -349,13 +350,14 @@ _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(\s*(?:%|pe
 
 
 def numbers(text: str, figures_only: bool = False) -> dict[str, str]:
-    """The numbers in `text`, canonical value (`1,250.50` -> `1250.5`) -> as written. With `figures_only`, only
+    """The numbers in `text`, canonical value (`1,250.50` -> `1250.5`, `8 percent` -> `8%`) -> as written: a
+    percentage keeps its sign, so `8%` is not found in a source that only has `7-8`. With `figures_only`, only
     figures: a number of two digits or more, a decimal or a percentage (not a count like `3 options`)."""
     found: dict[str, str] = {}
     for m in _NUMBER.finditer(text):
         whole, decimals, percent = m.group(1).replace(",", ""), (m.group(2) or "").rstrip("0"), m.group(3)
         if figures_only and len(whole) < 2 and not m.group(2) and not percent:
             continue
-        key = (whole.lstrip("0") or "0") + (f".{decimals}" if decimals else "")
+        key = (whole.lstrip("0") or "0") + (f".{decimals}" if decimals else "") + ("%" if percent else "")
         found.setdefault(key, m.group(0).strip())
     return found

@@ -171,7 +171,7 @@ def test_figures_come_with_a_comparison(run: Run) -> None:
     benchmark)."""
     docs = deliverables(run) or na("nothing delivered")
     any(numbers(d.prose, figures_only=True) for d in docs) or na("the deliverable gives no figure")
-    judge(deliverable=as_evidence(docs))
+    judge(user_request=request_text(run), deliverable=as_evidence(docs))
 
 
 @rule("PW-134", family="professional_writing", modality="require", prior="neutral", method="llm_judge",
@@ -485,12 +485,14 @@ def test_announcements_explain_the_impact(run: Run, kinds: tuple[str, ...] = ANN
           "UI": "No rhetorical questions like 'Why does this matter?' - just say it.",
       })
 def test_no_rhetorical_questions(run: Run, stock: tuple[str, ...] = STOCK_RHETORICAL) -> None:
-    """Questions in the delivered prose are genuine questions to the reader, never rhetorical. Pre-check: no
-    question mark passes, a stock rhetorical question ({stock:code-or}) fails; the judge reads the rest."""
+    """Questions in the delivered prose and its headings are genuine questions to the reader, never rhetorical.
+    Pre-check: no question mark passes, a stock rhetorical question ({stock:code-or}) fails; the judge reads the
+    rest."""
     docs = deliverables(run) or na("nothing delivered")
     found = flagged(docs, stock)
     assert not found, f"rhetorical questions: {described(found)}"
     questions = [f"[{d.where}] {s}" for d in docs for s in sentences(d) if "?" in s]
+    questions += [f"[{d.where}] heading: {h}" for d in docs for _, h in d.headings if "?" in h]
     if questions:
         judge(questions="\n".join(questions), deliverable=as_evidence(docs))
 

@@ -80,6 +80,7 @@ def test_word_family_matches_word_starts() -> None:
     assert [m.group(0) for m in pattern.finditer("A how-to, some guidance, the instructions; misguided")] == [
         "how-to", "guidance", "instructions"]
     assert not word_family(()).search("anything")
+    assert not word_family(("tone",)).search("Email Tony tonight") and word_family(("tone",)).search("Tones")
 
 
 def test_requests_and_the_material_a_run_was_given() -> None:
@@ -145,8 +146,9 @@ def test_date_mentions_share_a_key_across_formats() -> None:
 
 def test_numbers_and_figures() -> None:
     text = "Up 12.50% to 1,250 units in 2024 with 3 options (ref 03)."
-    assert numbers(text, figures_only=True) == {"12.5": "12.50%", "1250": "1,250", "2024": "2024", "3": "03"}
+    assert numbers(text, figures_only=True) == {"12.5%": "12.50%", "1250": "1,250", "2024": "2024", "3": "03"}
     assert "3" in numbers("3 options")
+    assert numbers("8 percent or 8%") == {"8%": "8 percent"} and "8%" not in numbers("(7-8)")
 
 
 def test_multi_sentence_paragraphs_and_evidence_text() -> None:

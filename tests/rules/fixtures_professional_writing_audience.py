@@ -88,6 +88,11 @@ def no_figure() -> Case:
     return _decided(reply("Returns fell sharply after the courier change."))
 
 
+def counts_quoted_on_request() -> Case:
+    ask = "How many orders and returns did we have in Q3?"
+    return _judged(reply("1,200 orders and 48 returns.", user=ask), "na", ask, "1,200 orders and 48 returns.")
+
+
 # --- PW-134 -----------------------------------------------------------------------------------
 
 
@@ -202,6 +207,10 @@ def no_tone_asked() -> Case:
     return _decided(reply("Lunch is on Friday at 12:30.", user="Write a note inviting the team to lunch."))
 
 
+def names_that_start_like_tone() -> Case:
+    return _decided(reply("Lunch is on Friday at 12:30.", user="Email Tony tonight about Friday's lunch."))
+
+
 # --- PW-140 -----------------------------------------------------------------------------------
 
 MINUTES_ASK = "Turn the transcript in notes/brief.txt into meeting notes."
@@ -234,6 +243,10 @@ def figure_derived_from_the_notes() -> Case:
 
 def figure_invented() -> Case:
     return _judged(reply("Returns cost us 15,000 euros in Q3."), "fail", "15,000", "1,200 orders, 48 returns")
+
+
+def percentage_invented() -> Case:
+    return _judged(reply("48% of Q3 orders came back."), "fail", "48%", "1,200 orders, 48 returns")
 
 
 def no_figures_given() -> Case:
@@ -272,6 +285,11 @@ def genuine_question() -> Case:
 
 def stock_rhetorical() -> Case:
     return _decided(wrote("Returns doubled in Q3. Why does this matter? Each return costs 12 euros."))
+
+
+def teaser_heading() -> Case:
+    return _judged(wrote("# Why did returns double?\n\nThe new courier damaged more parcels."), "fail",
+                   "heading: Why did returns double?")
 
 
 def teaser_question() -> Case:
@@ -365,7 +383,7 @@ FIXTURES = {
     "PW-131": {"pass": [one_idea_each], "fail": [mixed_paragraph], "na": [single_sentence_paragraphs]},
     "PW-132": {"pass": [recommends_with_reason], "fail": [lists_options_only, recommends_without_reason],
                "na": [no_advice_asked]},
-    "PW-133": {"pass": [figure_with_baseline], "fail": [figure_alone], "na": [no_figure]},
+    "PW-133": {"pass": [figure_with_baseline], "fail": [figure_alone], "na": [no_figure, counts_quoted_on_request]},
     "PW-134": {"pass": [one_term], "fail": [synonyms_mixed], "na": [lambda: _decided(nothing())]},
     "PW-135": {"pass": [direct_request], "fail": [softened_by_a_listed_phrase, hinted_request],
                "na": [asks_nothing, lambda: _decided(nothing())]},
@@ -373,12 +391,12 @@ FIXTURES = {
     "PW-137": {"pass": [acknowledges_first], "fail": [jumps_to_policy], "na": [internal_request]},
     "PW-138": {"pass": [plain_for_the_board], "fail": [code_for_the_board, jargon_for_the_board],
                "na": [engineers_audience]},
-    "PW-139": {"pass": [casual_as_asked], "fail": [stiff_instead], "na": [no_tone_asked]},
+    "PW-139": {"pass": [casual_as_asked], "fail": [stiff_instead], "na": [no_tone_asked, names_that_start_like_tone]},
     "PW-140": {"pass": [outcomes], "fail": [play_by_play], "na": [not_minutes]},
-    "PW-141": {"pass": [figures_quoted_from_the_notes, figure_derived_from_the_notes], "fail": [figure_invented],
-               "na": [no_figures_given]},
+    "PW-141": {"pass": [figures_quoted_from_the_notes, figure_derived_from_the_notes],
+               "fail": [figure_invented, percentage_invented], "na": [no_figures_given]},
     "PW-142": {"pass": [full_announcement], "fail": [no_reason_given], "na": [no_announcement]},
-    "PW-143": {"pass": [statements_only, genuine_question], "fail": [stock_rhetorical, teaser_question],
+    "PW-143": {"pass": [statements_only, genuine_question], "fail": [stock_rhetorical, teaser_question, teaser_heading],
                "na": [lambda: _decided(nothing())]},
     "PW-144": {"pass": [refusal_with_alternative], "fail": [bare_refusal, empty_alternative], "na": [no_refusal]},
     "PW-145": {"pass": [plain_bad_news], "fail": [listed_euphemism, vague_bad_news],
