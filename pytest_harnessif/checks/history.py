@@ -389,15 +389,16 @@ ENV_ERRORS = re.compile(
 
 
 def _program(cmd: Command) -> str:
-    """The program a recorded command is about: its last simple command's, `cd`/`export`/`echo` skipped."""
-    progs = [s.program for s in segments_of(cmd) if s.program not in ("cd", "export", "echo", "true", "")]
+    """The tool a recorded command runs (`SimpleCommand.runs`): its last simple command's, `cd`/`export`/`echo`
+    skipped."""
+    progs = [s.runs for s in segments_of(cmd) if s.program not in ("cd", "export", "echo", "true", "")]
     return progs[-1] if progs else ""
 
 
 def workarounds(run: Run) -> list[tuple[Command, Command]]:
     """`(failed, working)` command pairs: a bash command that failed with an environment error (module or command
     not found, missing file, bad arguments, permissions...) and a later, different bash command running the same
-    program that exited 0."""
+    tool that exited 0 (`pytest` and `python -m pytest` run the same tool)."""
     bash = [c for c in run.commands if c.tool == "bash"]
     out = []
     for i, failed in enumerate(bash):

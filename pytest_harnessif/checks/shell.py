@@ -26,6 +26,7 @@ Position = tuple[int, int]
 HEREDOC = re.compile(r"(?<!<)<<-?\s*(['\"]?)([\w.-]+)\1")
 QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
 ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
 DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)*)?$")
 REDIRECT = re.compile(r"(?<![<>&\w])(?:\d|&)?>>?\|?\s*([^\s&|;<>()]+)")
@@ -46,11 +47,14 @@ class SimpleCommand:
 
     @cached_property
     def words(self) -> list[str]:
-        """The shell words (quotes removed); whitespace-split when the quoting is unbalanced."""
+        """The shell words (quotes removed), a command substitution (`$(mktemp -d)`) kept as one word;
+        whitespace-split when the quoting is unbalanced."""
+        text = SUBSTITUTION.sub(lambda m: m.group(0).replace(" ", "\0"), self.text)
         try:
-            return shlex.split(self.text)
+            words = shlex.split(text)
         except ValueError:
-            return self.text.split()
+            words = text.split()
+        return [w.replace("\0", " ") for w in words]
 
     @cached_property
     def unwrapped(self) -> tuple[list[str], str | None]:
@@ -86,6 +90,12 @@ class SimpleCommand:
     def program(self) -> str:
         """Basename of the program run (`git`, `python3`, `pytest`), wrappers skipped; '' if none."""
         return posixpath.basename(self.argv[0]) if self.argv else ""
+
+    @property
+    def runs(self) -> str:
+        """The tool run: the module of `python -m MODULE`, else the program (`python -m pytest` runs `pytest`)."""
+        target = _target(self.argv)[0] if self.is_python else ""
+        return target.removeprefix("-m ") if target.startswith("-m ") else self.program
 
     @property
     def is_python(self) -> bool:

@@ -205,6 +205,9 @@ def test_workarounds_pair_an_environment_failure_with_a_later_success() -> None:
                                 bash("PYTHONPATH=src python -m pkg"), bash("pytest -q", 1, "1 failed"),
                                 bash("pytest -q"))])
     assert [(a.cmd, b.cmd) for a, b in h.workarounds(run)] == [("python -m pkg", "PYTHONPATH=src python -m pkg")]
+    run = make_run(turns=[turn("t", "r", bash("pytest -q", 127, "bash: pytest: command not found"),
+                                bash("python -m pytest -q"))])
+    assert [(a.cmd, b.cmd) for a, b in h.workarounds(run)] == [("pytest -q", "python -m pytest -q")]
 
 
 # --- secrets, requests, reply patterns ------------------------------------------------------------------------

@@ -78,10 +78,17 @@ def test_line_continuation_joins() -> None:
         ("uv run pytest -x", ["pytest", "-x"], None),
         ("sudo -E git status", ["git", "status"], None),
         ("'unbalanced quote", ["'unbalanced", "quote"], None),
+        ("TMP=$(mktemp -d) python -m app `echo a b`", ["python", "-m", "app", "`echo a b`"], None),
     ],
 )
 def test_unwrapped(cmd: str, argv: list[str], timeout: str | None) -> None:
     assert one(cmd).unwrapped == (argv, timeout)
+
+
+@pytest.mark.parametrize(("cmd", "runs"), [("python3 -m pytest -q", "pytest"), ("pytest", "pytest"),
+                                           ("python x.py", "python"), ("npm test", "npm")])
+def test_runs_names_the_module_of_python_dash_m(cmd: str, runs: str) -> None:
+    assert one(cmd).runs == runs
 
 
 @pytest.mark.parametrize(
