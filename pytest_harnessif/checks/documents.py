@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..evidence import Run
 from .prose import Document
+from .regex import FENCE
 
 # --- what the user asked for -------------------------------------------------------------------------------------
 
@@ -174,13 +175,15 @@ def _depth(stack: list[int], indent: int) -> int:
     return len(stack) - 1
 
 
-def list_blocks(doc: Document) -> list[list[ListItem]]:
-    """Runs of list items (with their nested items and continuation lines), one run per list in the text."""
+def list_blocks(doc: Document, inline_code: bool = False) -> list[list[ListItem]]:
+    """Runs of list items (with their nested items and continuation lines), one run per list in the text. Item
+    texts leave inline code out unless `inline_code` (for evidence a reader sees: "Run `make test`")."""
     blocks: list[list[ListItem]] = []
     items: list[ListItem] = []
     stack: list[int] = []
     blank = False
-    for number, line in enumerate(doc.prose.splitlines(), 1):
+    text = FENCE.sub(" ", doc.text) if inline_code else doc.prose
+    for number, line in enumerate(text.splitlines(), 1):
         if m := LIST_LINE.match(line):
             item = ListItem(_depth(stack, _width(m["indent"])), m["marker"], m["text"].strip(), number)
             items.append(item)
@@ -202,11 +205,11 @@ def _kind(item: ListItem) -> str:
     return "1." if item.ordered else item.marker
 
 
-def lists(doc: Document) -> list[list[ListItem]]:
+def lists(doc: Document, inline_code: bool = False) -> list[list[ListItem]]:
     """Every list of the document, nested lists apart: the items that share a parent, a depth and a kind of
-    marker (a numbered list right after a bulleted one is another list)."""
+    marker (a numbered list right after a bulleted one is another list). `inline_code` as in `list_blocks`."""
     out: list[list[ListItem]] = []
-    for block in list_blocks(doc):
+    for block in list_blocks(doc, inline_code):
         open_lists: dict[tuple[int, int], list[ListItem]] = {}
         parents: list[int] = []
         for index, item in enumerate(block):

@@ -16,10 +16,14 @@ from .workspace import files_before_turn
 _IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+import\s+[^\n]+|import\s+[^\n]+)$", re.M)
 
 
+def cut(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, `...` marking the cut."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def short(text: str, limit: int = 160) -> str:
     """`text` on one line, cut to `limit` characters."""
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 3] + "..."
+    return cut(" ".join(text.split()), limit)
 
 
 def call_line(call: ToolCall) -> str:
@@ -47,16 +51,18 @@ def call_line(call: ToolCall) -> str:
 
 
 def output_tail(output: str, lines: int = 12) -> str:
-    """The last non-empty lines of a command's output (the harness's `exit code:` line dropped), indented."""
+    """The last non-empty lines of a command's output (the harness's `exit code:` line dropped), indented, each
+    cut to 200 characters with its spacing kept (table columns stay aligned)."""
     kept = [line for line in output.splitlines() if line.strip()]
     if kept and kept[0].startswith("exit code:"):
         kept = kept[1:]
-    return "\n".join(f"    {short(line, 200)}" for line in kept[-lines:])
+    return "\n".join(f"    {cut(line.rstrip(), 200)}" for line in kept[-lines:])
 
 
-def command_block(command: Command, lines: int = 12) -> str:
-    """A command as a list item (tool, backticked command, exit code) with the tail of its output below."""
-    head = f"- {command.tool}: `{short(command.cmd)}` -> exit {command.exit_code}"
+def command_block(command: Command, lines: int = 12, width: int = 160) -> str:
+    """A command as a list item (tool, backticked command on one line cut to `width`, exit code) with the tail
+    of its output below."""
+    head = f"- {command.tool}: `{short(command.cmd, width)}` -> exit {command.exit_code}"
     return f"{head}\n{output_tail(command.output, lines)}".rstrip()
 
 
@@ -67,6 +73,11 @@ def commands_text(commands: list[Command]) -> str:
         end = "timed out" if c.timed_out else f"exit {c.exit_code}" if c.exit_code is not None else "exit ?"
         lines.append(f"[turn {c.turn}] {c.tool}: {c.cmd} -> {end}")
     return "\n".join(lines) or "(no command was run)"
+
+
+def requests_text(run: Run) -> str:
+    """The user's messages, one `- turn N: ...` line each."""
+    return "\n".join(f"- turn {t.index}: {t.user}" for t in run.turns)
 
 
 def files_read(turn: TurnView) -> list[str]:

@@ -59,7 +59,7 @@ def test_list_items_are_parallel(run: Run, least: int = 3) -> None:
     """The items of every list of {least} or more items in a deliverable share one grammatical form.
 
     The judge reads those lists, each under the deliverable it comes from."""
-    found = [(d.where, items) for d in deliverables(run) for items in lists(d) if len(items) >= least]
+    found = [(d.where, items) for d in deliverables(run) for items in lists(d, inline_code=True) if len(items) >= least]
     found = found or na(f"no list of {least} items or more")
     judge(lists="\n\n".join(f"### {where}\n" + "\n".join(f"- {i.text}" for i in items) for where, items in found))
 
@@ -77,7 +77,7 @@ def test_list_items_are_parallel(run: Run, least: int = 3) -> None:
           "fail_if": ["The summary relies on something defined only further down (an acronym, a project code "
                       "name, 'Option B', 'the second scenario').",
                       "The summary points elsewhere for its substance ('see Findings for what we recommend')."],
-          "na_if": ["The summary section is empty."],
+          "na_if": [],
       },
       surfaces={
           "SP": "Write the summary ({titles:or}) so it stands alone: someone who reads only the summary understands "
@@ -95,8 +95,8 @@ def test_summary_stands_alone(run: Run, titles: tuple[str, ...] = SUMMARY_TITLES
     explained only later and does not defer its point to later sections.
 
     The judge reads each summary together with the whole deliverable."""
-    found = [(d, text) for d in deliverables(run) if (text := summary_text(d, titles)) is not None]
-    found = found or na("no summary section or labelled summary paragraph")
+    found = [(d, text) for d in deliverables(run) if (text := summary_text(d, titles) or "").strip()]
+    found = found or na("no summary section or labelled summary paragraph with text")
     judge_each({"summary": text, "document": documents_text([d])} for d, text in found)
 
 

@@ -92,6 +92,9 @@ def test_lists_keep_nesting_and_split_at_a_change_of_marker() -> None:
     wrapped = Document("x", "- first item\n  carries on\n- second\n\nA paragraph.\n\n- another list\n")
     assert [[i.text for i in b] for b in list_blocks(wrapped)] == [["first item carries on", "second"],
                                                                   ["another list"]]
+    coded = Document("x", "- Run `make test`\n- Read ```\nblock\n``` twice\n")
+    assert [[i.text for i in b] for b in lists(coded)] == [["Run", "Read   twice"]]
+    assert [[i.text for i in b] for b in lists(coded, inline_code=True)] == [["Run `make test`", "Read   twice"]]
 
 
 def test_tables_and_their_problems() -> None:

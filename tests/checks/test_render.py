@@ -51,6 +51,7 @@ def test_output_tail_drops_the_exit_line_and_blanks() -> None:
     assert output_tail(output) == "    first\n    second\n    third"
     assert output_tail(output, 2) == "    second\n    third"
     assert output_tail("") == ""
+    assert output_tail("region  total\nnorth     120   ") == "    region  total\n    north     120"
 
 
 def test_command_block_and_commands_text() -> None:
@@ -61,6 +62,7 @@ def test_command_block_and_commands_text() -> None:
     first, _, lint = run.commands
     assert command_block(first) == "- bash: `pytest -q` -> exit 1\n    1 failed"
     assert command_block(lint) == "- bash: `ruff check .` -> exit 0"
+    assert command_block(lint, width=9) == "- bash: `ruff c...` -> exit 0"
     assert commands_text(run.commands) == (
         "[turn 0] bash: pytest -q -> exit 1\n[turn 1] bash: sleep 9 -> timed out\n[turn 1] bash: ruff check . -> exit 0"
     )

@@ -88,14 +88,16 @@ ENDS_ON_RISKS = "# Budget review\n\n## Next steps\n\n- Anna sends the budget by 
 
 FIXTURES = {
     "PW-110": {
-        "pass": [lambda: says(written(PARALLEL), "pass", "- Book the room", "- Order the catering")],
+        "pass": [lambda: says(written(PARALLEL.replace("the room", "`room-4`")), "pass", "- Book `room-4`",
+                              "- Order the catering")],
         "fail": [lambda: says(written(MIXED), "fail", "- Catering")],
         "na": [lambda: plain(written("# Offsite\n\n- Book the room\n- Send the invites\n")), lambda: plain(nothing())],
     },
     "PW-111": {
         "pass": [lambda: says(written(OUTAGE), "pass", "we recommend a second payment provider", "## Timeline")],
         "fail": [lambda: says(written(DEFERRED), "fail", "We recommend Option B")],
-        "na": [lambda: plain(written("# Outage review\n\nCheckout was down.\n")), lambda: plain(nothing())],
+        "na": [lambda: plain(written("# Outage review\n\nCheckout was down.\n")), lambda: plain(nothing()),
+               lambda: plain(written("# Outage review\n\n## Summary\n\n## Timeline\n\nDown at 14:02.\n"))],
     },
     "PW-112": {
         "pass": [lambda: says(written(POINTED), "pass", "## Checkout failed for 40 minutes")],
