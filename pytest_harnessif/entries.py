@@ -23,7 +23,7 @@ class RuleEntry:
 
 @dataclass(frozen=True)
 class TaskEntry:
-    """One task folder: validated task.yaml, its repo/ and (optional) gold script."""
+    """One task folder: validated task.yaml, its repository and (optional) gold script."""
 
     task: Task
     dir: Path
@@ -31,4 +31,5 @@ class TaskEntry:
 
     @property
     def repo(self) -> Path:
-        return self.dir / "repo"
+        """The task's own `repo/`, or the scenario's shared `repos/<name>/` it names."""
+        return self.dir.parent / "repos" / self.task.repo if self.task.repo else self.dir / "repo"

@@ -17,6 +17,7 @@ from .evidence import Run, is_generated
 from .library import load_rules, load_tasks
 from .placement import place
 from .runner import SandboxFromRepo, local_sandbox, run_trajectory
+from .sandbox.host import check_host
 from .sandbox.local import LocalSandbox
 from .schema import RunKey, Surface
 from .session import Options
@@ -140,7 +141,8 @@ class Harness:
             ref.id: self.rules[ref.id].meta.model_dump(mode="json", include={"surfaces"}) for ref in entry.task.rules
         }
         placement = self.placement(key)
-        return digest([_tree_hash(entry.dir), wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])
+        trees = [_tree_hash(entry.dir)] + ([_tree_hash(entry.repo)] if entry.task.repo else [])
+        return digest([*trees, wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])
 
     def _labels(self, key: RunKey) -> dict[str, str]:
         """Container labels: which run and key a sandbox belongs to (`harnessif sandbox prune` reads them)."""
@@ -162,6 +164,9 @@ class Harness:
         spec = self.spec(key.model)
 
         def play() -> Recording:
+            choice = self.options.sandbox
+            if choice is None or choice.backend == "local":
+                check_host(entry.task)  # the host's fault, not the model's: never recorded, so a re-run tries again
             try:
                 agent = spec.make(entry, key)
             except MissingCredentials:

@@ -76,8 +76,13 @@ def load_task(task_dir: Path) -> TaskEntry:
         raise LibraryError(_validation_message(path, exc)) from None
     if task.scenario != task_dir.parent.name:
         raise LibraryError(f"{path}: scenario: {task.scenario!r} but the task lives in folder {task_dir.parent.name!r}")
-    if not (task_dir / "repo").is_dir():
-        raise LibraryError(f"{task_dir}: repo: the task has no repo/ folder")
+    if task.repo and (task_dir / "repo").exists():
+        raise LibraryError(f"{path}: repo: names the shared repos/{task.repo}/, but the task has its own repo/ too")
+    shared = task_dir.parent / "repos" / task.repo if task.repo else None
+    if shared and not shared.is_dir():
+        raise LibraryError(f"{path}: repo: no shared repository {shared}")
+    if not shared and not (task_dir / "repo").is_dir():
+        raise LibraryError(f"{task_dir}: repo: the task has no repo/ folder (nor a `repo:` naming a shared one)")
     script = None
     gold = task_dir / "gold.yaml"
     if gold.exists():

@@ -171,20 +171,30 @@ class SkillSpec(Strict):
 
 
 class RuleRef(Strict):
-    """A rule injected into a task; `ui_turn` is the turn a UI placement is worded into."""
+    """A rule injected into a task; `ui_turn` is the turn a UI placement is worded into; `opportunity` the turns
+    whose work gives the rule something to judge (`[]`: a bystander, n/a in this task; None: not declared)."""
 
     id: str
     ui_turn: Annotated[int, Field(ge=0)] = 0
     severity: Severity | None = None
+    opportunity: list[Annotated[int, Field(ge=0)]] | None = None
+
+
+HOST_NEED = r"^(?P<program>[A-Za-z0-9_.+-]+)(?:>=(?P<version>\d+(?:\.\d+)*))?$"
 
 
 class Task(Strict):
-    """One panel item: a repo fixture, user turns and the injected rule pack."""
+    """One panel item: a repo fixture (the task's own `repo/`, or with `repo: NAME` its scenario's shared
+    `repos/NAME/`), the languages it is written in, the programs a local sandbox needs on the host (`needs`,
+    e.g. `node>=18`), user turns and the injected rule pack."""
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     scenario: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     title: str
     kind: Literal["coding", "non_coding"] = "coding"
+    languages: Annotated[list[Annotated[str, Field(pattern=r"^[a-z][a-z0-9+#-]*$")]], Field(min_length=1)]
+    needs: list[Annotated[str, Field(pattern=HOST_NEED)]] = []
+    repo: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")] | None = None
     role: Annotated[str, Field(min_length=1)]
     project_file: str = "AGENTS.md"
     tools: list[ToolSpec] = []
@@ -209,6 +219,11 @@ class Task(Strict):
             seen.add(ref.id)
             if ref.ui_turn >= len(self.turns):
                 raise ValueError(f"rules.{i}.ui_turn: turn {ref.ui_turn} does not exist ({len(self.turns)} turns)")
+            late = [t for t in ref.opportunity or () if t >= len(self.turns)]
+            if late:
+                raise ValueError(f"rules.{i}.opportunity: turn {late[0]} does not exist ({len(self.turns)} turns)")
+            if ref.opportunity and ref.opportunity != sorted(set(ref.opportunity)):
+                raise ValueError(f"rules.{i}.opportunity: list each turn once, in order")
         names = [t.name for t in self.tools] + [s.name for s in self.skills]
         if len(names) != len(set(names)):
             raise ValueError("tools/skills: names must be unique")

@@ -105,6 +105,7 @@ def make_run(
         id="synthetic",
         scenario="synthetic",
         title="synthetic",
+        languages=["python"],
         role="You are a coding agent.",
         turns=[{"intent": r.intent, "text": r.user} for r in records],
         rules=[],

@@ -35,6 +35,13 @@ PYTEST_GREEN = re.compile(r"\b\d+ passed\b")
 PYTEST_RED = re.compile(r"\b\d+ (?:failed|errors?)\b")
 WRAPPERS = frozenset({"env", "nohup", "time", "command", "exec", "sudo", "nice"})
 RUNNERS = frozenset({"uv", "poetry", "pdm", "pipenv", "hatch"})
+INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun"})
+PACKAGE_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun"})
+TEST_TOOLS = frozenset({"pytest", "py.test", "jest", "vitest", "mocha", "ctest", "bats"})
+TEST_TARGETS = frozenset({"test", "tests", "check", "t"})
+LINT_TOOLS = frozenset({"eslint", "shellcheck", "cppcheck", "clang-tidy", "flake8", "pylint"})
+LINT_TARGETS = frozenset({"lint"})
+LINT_SCRIPT = re.compile(r"(?:^|/)tools/lint(?:\.\w+)?$")
 GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
 
 
@@ -98,21 +105,56 @@ class SimpleCommand:
         return target.removeprefix("-m ") if target.startswith("-m ") else self.program
 
     @property
+    def tool_args(self) -> list[str]:
+        """The arguments after the tool `runs` names (after `python -m MODULE`, else after the program)."""
+        target, rest = _target(self.argv) if self.is_python else ("", [])
+        return rest if target.startswith("-m ") else self.argv[1:]
+
+    @property
     def is_python(self) -> bool:
         return bool(PYTHON.match(self.program))
 
     @property
     def is_test_run(self) -> bool:
-        """Runs pytest: `pytest`, `py.test` or `python -m pytest` (behind any wrapper)."""
-        return self.program in ("pytest", "py.test") or (self.is_python and _target(self.argv)[0] == "-m pytest")
+        """Runs a test suite (behind any wrapper): pytest (`pytest`, `py.test`, `python -m pytest`), Node's runner
+        (`node --test`), a package script (`npm test`, `npm run test`), jest / vitest / mocha, or a build target
+        (`make test`, `make check`), `ctest`, `go test`, `cargo test`."""
+        return self._runs_one_of(TEST_TOOLS, TEST_TARGETS, "--test")
 
     @property
     def is_lint_run(self) -> bool:
-        """Runs the project linter (`python tools/lint.py`, `./tools/lint.py`) or `ruff check`."""
+        """Runs the project linter: a `tools/lint.*` script (directly or through an interpreter), `ruff check`,
+        eslint, a package or build `lint` target (`npm run lint`, `make lint`), shellcheck, cppcheck."""
+        if LINT_SCRIPT.search(self.script):
+            return True
+        return self._runs_one_of(LINT_TOOLS, LINT_TARGETS) or (self.runs == "ruff" and self.tool_args[:1] == ["check"])
+
+    @property
+    def script(self) -> str:
+        """The script a command runs: the program itself, or the first operand of an interpreter
+        (`python tools/lint.py`, `node tools/lint.mjs`, `sh tests/run.sh`)."""
         if self.is_python:
-            target, rest = _target(self.argv)
-            return target.endswith("tools/lint.py") or (target == "-m ruff" and rest[:1] == ["check"])
-        return bool(self.argv) and (self.argv[0].endswith("tools/lint.py") or self.argv[:2] == ["ruff", "check"])
+            target = _target(self.argv)[0]
+            return "" if target.startswith("-") else target
+        if self.program in INTERPRETERS:
+            return next((a for a in self.argv[1:] if not a.startswith("-")), "")
+        return self.argv[0] if self.argv else ""
+
+    def _runs_one_of(self, tools: frozenset[str], targets: frozenset[str], node_flag: str = "") -> bool:
+        """Runs one of `tools` (`python -m` or `npx` included), a package-manager script or build target in
+        `targets`, or `node` with `node_flag`."""
+        runs, args = self.runs, self.tool_args
+        words = [a for a in args if not a.startswith("-")]
+        if runs in tools or (runs in ("npx", "pnpx") and words and posixpath.basename(words[0]) in tools):
+            return True
+        if runs in PACKAGE_MANAGERS:
+            script = words[1] if words[:1] == ["run"] and len(words) > 1 else words[0] if words else ""
+            return script in targets
+        if runs == "make":
+            return any(w in targets for w in words)
+        if runs in ("go", "cargo"):
+            return words[:1] == ["test"] and "test" in targets
+        return bool(node_flag) and runs == "node" and node_flag in args
 
     @cached_property
     def git(self) -> tuple[str, list[str]] | None:

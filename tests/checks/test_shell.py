@@ -105,6 +105,17 @@ def test_runs_names_the_module_of_python_dash_m(cmd: str, runs: str) -> None:
         "timeout 60 python -m pytest -q",
         "env PYTHONPATH=src python -m pytest",
         "uv run pytest",
+        "node --test",
+        "node --test test/table.test.js",
+        "npm test",
+        "npm run test -- --watch=false",
+        "yarn test",
+        "npx jest src",
+        "make test",
+        "make -j2 check",
+        "ctest --output-on-failure",
+        "go test ./...",
+        "cargo test",
     ],
 )
 def test_is_test_run(cmd: str) -> None:
@@ -123,6 +134,12 @@ def test_is_test_run(cmd: str) -> None:
         "python pytest_helpers.py",
         "python -m pytest_cov",
         "git commit -m 'run pytest'",
+        "node app.js --test-mode",
+        "npm install",
+        "npm run build",
+        "make",
+        "make install",
+        "go build ./...",
     ],
 )
 def test_is_not_test_run(cmd: str) -> None:
@@ -141,6 +158,14 @@ def test_is_not_test_run(cmd: str) -> None:
         ("python -m ruff format", False),
         ("cat tools/lint.py", False),
         ("grep 'ruff check' README.md", False),
+        ("node tools/lint.mjs src", True),
+        ("sh tools/lint.sh", True),
+        ("npx eslint src", True),
+        ("npm run lint", True),
+        ("make lint", True),
+        ("shellcheck bin/rotate.sh", True),
+        ("npm run build", False),
+        ("node tools/build.mjs", False),
     ],
 )
 def test_is_lint_run(cmd: str, lint: bool) -> None:

@@ -211,3 +211,34 @@ def test_load_tasks_on_example_panel() -> None:
     tasks = load_tasks(panel, data)
     assert list(tasks) == ["mini"]
     assert tasks["mini"].script is not None
+
+
+def test_a_task_may_use_its_scenarios_shared_repository(tmp_path: Path) -> None:
+    task_dir = write_task(tmp_path, task_dict(repo="hookline"), repo={})
+    assert "no shared repository" in _error(task_dir) and "repos/hookline" in _error(task_dir)
+    (tmp_path / "demo" / "repos" / "hookline").mkdir(parents=True)
+    entry = load_task(task_dir)
+    assert entry.repo == tmp_path / "demo" / "repos" / "hookline"
+    (task_dir / "repo").mkdir()
+    assert "has its own repo/ too" in _error(task_dir)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "says"),
+    [
+        ({"languages": []}, "languages", "at least 1 item"),
+        ({"languages": ["Python"]}, "languages.0", "pattern"),
+        ({"needs": ["node >= 18"]}, "needs.0", "pattern"),
+        ({"rules": [{"id": "CS-001", "opportunity": [2]}]}, "rules.0.opportunity", "turn 2 does not exist"),
+        ({"rules": [{"id": "CS-001", "opportunity": [1, 0]}]}, "rules.0.opportunity", "each turn once, in order"),
+    ],
+)
+def test_task_metadata_errors_name_the_field(tmp_path: Path, overrides: dict[str, Any], field: str, says: str) -> None:
+    message = _error(write_task(tmp_path, task_dict(**overrides)))
+    assert field in message and says in message, message
+
+
+def test_languages_are_required(tmp_path: Path) -> None:
+    data = task_dict()
+    del data["languages"]
+    assert "languages" in _error(write_task(tmp_path, data))

@@ -146,6 +146,18 @@ def test_a_failed_trajectory_makes_errors_not_fails_and_is_not_retried(pytester:
     again.stdout.fnmatch_lines(["trajectories: 1 (0 recorded now, 1 re-used)"])
 
 
+def test_a_program_the_host_lacks_is_one_line_and_never_recorded(pytester: pytest.Pytester, panel: Path) -> None:
+    task_yaml = panel / "tasks" / "demo" / "mini" / "task.yaml"
+    task_yaml.write_text(task_yaml.read_text().replace("languages: [python]\n",
+                                                        "languages: [python]\nneeds: [no-such-tool-hif>=2]\n"))
+    result = pytester.runpytest("--harness-model=gold", "--harness-sandbox=local", "-p", "no:cacheprovider")
+    result.assert_outcomes(errors=2)
+    rows = verdicts(panel)
+    assert {r["status"] for r in rows} == {"error"}
+    assert "task mini needs no-such-tool-hif>=2 (not on PATH) on this host for the local sandbox" in rows[0]["reason"]
+    assert not list(panel.rglob("trajectory.json"))
+
+
 def test_a_check_that_crashes_is_an_error(pytester: pytest.Pytester, panel: Path) -> None:
     rules = panel / "mini_rules" / "basic" / "test_basic.py"
     rules.write_text(

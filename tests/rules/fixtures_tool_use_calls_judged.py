@@ -82,7 +82,8 @@ NEW_TEST = "def test_extra() -> None:\n    assert True\n"
 
 def _skilled(*turns: dict[str, object], skills: list[dict[str, str]] | None = None) -> Run:
     offered = SKILLS if skills is None else skills
-    task = Task(id="synthetic", scenario="synthetic", title="synthetic", role="You are a coding agent.",
+    task = Task(id="synthetic", scenario="synthetic", title="synthetic", languages=["python"],
+                role="You are a coding agent.",
                 turns=[{"intent": t["intent"], "text": t["user"]} for t in turns], rules=[], skills=offered)
     return make_run(initial=BASE, final=state({TEST_FILE: NEW_TEST}), turns=list(turns), task=task)
 

@@ -18,7 +18,7 @@ SKILL_BODY = (
     "- Compare floats with `pytest.approx`.\n- Build inputs inline; never read files under `data/`.\n"
 )
 TASK = Task(
-    id="synthetic", scenario="synthetic", title="synthetic", role="You are a coding agent.",
+    id="synthetic", scenario="synthetic", title="synthetic", languages=["python"], role="You are a coding agent.",
     turns=[{"intent": "tests", "text": "Add a test for mean."}], rules=[],
     skills=[{"name": "python-testing", "description": "How tests are written here.", "body": SKILL_BODY}],
 )

@@ -46,6 +46,7 @@ def task_dict(**overrides: Any) -> dict[str, Any]:
         "id": "mini",
         "scenario": "demo",
         "title": "A demo task",
+        "languages": ["python"],
         "role": "You maintain a tiny library.",
         "turns": [
             {"intent": "new-feature", "text": "Add a function."},
