@@ -11,6 +11,7 @@ import pytest
 from pytest_harnessif.commands import taskflow
 from pytest_harnessif.taskflow.corpora import label_sequences, load_corpus
 from pytest_harnessif.taskflow.report import text_report
+from pytest_harnessif.taskflow.targets import ECP_SAMPLE
 from pytest_harnessif.taskflow.tfas import Comparison, compare
 
 from ..support.loopback import LoopbackServer, bad_request
@@ -18,7 +19,7 @@ from .conftest import answering
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
-ECP = str(DATA / "ecp_cluster_samples.txt")
+ECP = str(ECP_SAMPLE)
 
 
 def run(*argv: str) -> int:

@@ -22,6 +22,7 @@ from pytest_harnessif.taskflow.corpora import (
     write_jsonl,
 )
 from pytest_harnessif.taskflow.distributions import LENGTH_BINS, length_bin
+from pytest_harnessif.taskflow.targets import ECP_SAMPLE
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +34,7 @@ def texts(session: Session) -> list[str]:
 
 @pytest.mark.parametrize(("name", "fmt"), [("generic.jsonl", "jsonl"), ("dataclaw_conversations.jsonl", "dataclaw"),
                                            ("specstory", "specstory"), ("swechat_conversations.csv", "swechat"),
-                                           ("ecp_cluster_samples.txt", "ecp")])
+                                           (str(ECP_SAMPLE), "ecp")])
 def test_format_detection(name: str, fmt: str) -> None:
     assert detect_format(DATA / name) == fmt
 
@@ -104,7 +105,7 @@ def test_swechat_prompts_by_turn_number_without_continuations(tmp_path: Path) ->
 
 def test_ecp_sample_matches_its_published_statistics() -> None:
     # tests/taskflow/data/SOURCES.md and shared SOURCES.md 1.1: 180 sessions, 1,546 messages, bins 0/0/0/54/47/49/30
-    sessions = load_corpus(DATA / "ecp_cluster_samples.txt")
+    sessions = load_corpus(ECP_SAMPLE)
     assert len(sessions) == 180 and len({s.id for s in sessions}) == 180
     assert sum(len(s.messages) for s in sessions) == 1546
     bins = Counter(LENGTH_BINS[length_bin(len(s.messages))] for s in sessions)

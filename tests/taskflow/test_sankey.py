@@ -14,6 +14,7 @@ from pytest_harnessif.taskflow.corpora import label_sequences, load_corpus
 from pytest_harnessif.taskflow.intents import LABELS
 from pytest_harnessif.taskflow.report import html_report, text_report
 from pytest_harnessif.taskflow.sankey import NODE_W, PositionFlow, layout, render_png, render_svg
+from pytest_harnessif.taskflow.targets import ECP_SAMPLE
 from pytest_harnessif.taskflow.tfas import compare
 
 DATA = Path(__file__).parent / "data"
@@ -47,7 +48,7 @@ def test_layout_bands_fit_their_nodes_without_overlap() -> None:
 
 
 def test_png_is_rendered_headless(tmp_path: Path) -> None:
-    target = label_sequences(load_corpus(DATA / "ecp_cluster_samples.txt"))
+    target = label_sequences(load_corpus(ECP_SAMPLE))
     path = tmp_path / "flows.png"
     render_png([PositionFlow.of("ECP", target), PositionFlow.of("bench", SESSIONS)], path)
     image = imread(path)
