@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from pathlib import Path
 
 import pytest
+import yaml
 
 from pytest_harnessif.commands import image as image_command
 from pytest_harnessif.sandbox.docker import DockerSandbox
@@ -18,13 +20,19 @@ from .conftest import LABELS, run_command
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_scenario_has_a_dockerfile_with_python_git_and_pytest() -> None:
-    scenarios = sorted({p.parent.parent.name for p in (ROOT / "tasks").glob("*/*/task.yaml")})
-    assert scenarios
+# what a scenario Dockerfile must name to provide a program a task `needs` (else the program's own name)
+PROVIDES = {"python": "FROM python:3.11", "node": "FROM node:20", "cc": "gcc", "make": "make"}
+
+
+def test_every_scenario_has_a_dockerfile_providing_git_and_what_its_tasks_need() -> None:
+    tasks = [yaml.safe_load(p.read_text()) for p in (ROOT / "tasks").glob("*/*/task.yaml")]
+    scenarios = sorted({t["scenario"] for t in tasks})
+    assert len(scenarios) >= 2
     for scenario in scenarios:
         text = (ROOT / "tasks" / scenario / "Dockerfile").read_text()
-        assert text.count("FROM python:3.11") == 1
-        assert "git" in text and "pytest" in text and "--uid 1000" in text
+        assert text.count("FROM ") == 1 and "git" in text and "--uid 1000" in text, scenario
+        needs = {re.split(">=", n)[0] for t in tasks if t["scenario"] == scenario for n in t.get("needs", [])}
+        assert all(PROVIDES.get(n, n) in text for n in needs), (scenario, needs)
 
 
 def test_the_offline_rootfs_is_deterministic_and_small() -> None:
