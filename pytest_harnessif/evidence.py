@@ -5,12 +5,14 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import functools
+import posixpath
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 import libcst as cst
+import pathspec
 
 from .authoring import MissingArtifact
 from .sandbox.base import ExecResult, Sandbox, tar_members
@@ -291,8 +293,30 @@ def is_generated(path: str) -> bool:
 
 
 def _workspace_files(tar: bytes) -> dict[str, bytes]:
-    """The files of a snapshot that a check judges: everything the agent could have authored."""
-    return {p: d for p, d in tar_members(tar).items() if not is_generated(p)}
+    """The files of a snapshot that a check judges: everything the agent could have authored, less what the
+    workspace's own `.gitignore` files ignore (build output, scratch folders: never part of the work)."""
+    return without_ignored({p: d for p, d in tar_members(tar).items() if not is_generated(p)})
+
+
+def without_ignored(files: dict[str, bytes]) -> dict[str, bytes]:
+    """`files` less those matched by a `.gitignore` among them (each applies below its own folder, with git's
+    pattern rules). Files force-added to git despite an ignore pattern are left out too."""
+    specs = [
+        (posixpath.dirname(path), pathspec.GitIgnoreSpec.from_lines(data.decode(errors="replace").splitlines()))
+        for path, data in files.items()
+        if posixpath.basename(path) == ".gitignore"
+    ]
+    if not specs:
+        return files
+
+    def ignored(path: str) -> bool:
+        return any(
+            spec.match_file(path[len(base) + 1 :] if base else path)
+            for base, spec in specs
+            if not base or path.startswith(base + "/")
+        )
+
+    return {p: d for p, d in files.items() if not ignored(p)}
 
 
 def _lines(data: bytes | None) -> list[str]:

@@ -1,4 +1,4 @@
-"""Text helpers for checks on replies and files: bullets, words, code blocks, emoji, `path.py:LINE` citations."""
+"""Text helpers for checks on replies and files: bullets, words, code blocks, emoji, `path:LINE` citations."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+", re.M)
 EMOJI = re.compile("[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f000-\U0001f02f]")
 FENCE = re.compile(r"(```|~~~).*?\1", re.S)  # a fenced code block, backtick or tilde fence
 HEADING = re.compile(r"^#{1,6}\s", re.M)
-CITATION = re.compile(r"\w[\w./-]*\.py`?:\d+")
+CITATION = re.compile(r"\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,4}`?:\d+")  # a source location: src/x.c:42
 
 
 def bullets(text: str) -> list[str]:

@@ -32,7 +32,7 @@ PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)*)?$")
 REDIRECT = re.compile(r"(?<![<>&\w])(?:\d|&)?>>?\|?\s*([^\s&|;<>()]+)")
 COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
 PYTEST_GREEN = re.compile(r"\b\d+ passed\b")
-PYTEST_RED = re.compile(r"\b\d+ (?:failed|errors?)\b")
+PYTEST_RED = re.compile(r"\b[1-9]\d* (?:failed|errors?)\b")  # "0 failed" is a green summary
 WRAPPERS = frozenset({"env", "nohup", "time", "command", "exec", "sudo", "nice"})
 RUNNERS = frozenset({"uv", "poetry", "pdm", "pipenv", "hatch"})
 INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun"})
@@ -359,10 +359,14 @@ def segments(run: Run, tool: str | None = None) -> list[Segment]:
     return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd)]
 
 
+TEST_FILE = re.compile(r"\.py(?:::|$)|(?:^|/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec))\.[a-z]{1,4}$")
+TEST_SELECTORS = ("-k", "--test-name-pattern", "-t", "--testNamePattern", "--grep")
+
+
 def targets_tests(seg: Segment) -> bool:
-    """A pytest run that names a test file / node id or selects with `-k`."""
-    args = seg.argv[1:]
-    return any(a.startswith("-k") or re.search(r"\.py(?:::|$)", a) for a in args)
+    """A test run that names a test file (`tests/test_a.py`, `a.py::test_b`, `test/table.test.js`,
+    `tests/test_size.c`) or selects tests by name (`-k`, `--test-name-pattern`, `-t`)."""
+    return any(a.startswith(TEST_SELECTORS) or TEST_FILE.search(a) for a in seg.tool_args)
 
 
 def stages_everything(seg: Segment) -> bool:

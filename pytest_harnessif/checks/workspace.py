@@ -1,5 +1,6 @@
 """Workspace helpers `Run` does not have. `Run.files` already leaves out everything the agent did not author
-(git internals, tool caches, virtualenvs, tox, egg-info, coverage data: `evidence.is_generated`)."""
+(git internals, tool caches, virtualenvs, tox, egg-info, coverage data: `evidence.is_generated`; and what the
+workspace's `.gitignore` files ignore: `evidence.without_ignored`)."""
 
 from __future__ import annotations
 

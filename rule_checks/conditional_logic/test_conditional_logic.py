@@ -116,14 +116,14 @@ def test_new_module_registered_in_package(run: Run) -> None:
       source="curated: review findings format", opportunity="a code-review turn",
       surfaces={
           "SP": "When asked to review code, you list your findings as a numbered list (1., 2., ...) and "
-                "every item cites the code it refers to as `path.py:LINE`.",
-          "PF": "## Code review\nReview findings are numbered items; each item cites a `path.py:LINE` "
+                "every item cites the code it refers to as `path:LINE`.",
+          "PF": "## Code review\nReview findings are numbered items; each item cites a `path:LINE` "
                 "location (e.g. `src/pkg/core.py:17`).",
-          "UI": "For reviews, give me the findings as a numbered list, and each point needs a file.py:LINE "
+          "UI": "For reviews, give me the findings as a numbered list, and each point needs a file:LINE "
                 "reference so I can jump to it.",
       })
 def test_review_findings_numbered_and_cited(run: Run) -> None:
-    """Replies to `code-review` turns list findings as numbered items, each citing `path.py:LINE`."""
+    """Replies to `code-review` turns list findings as numbered items, each citing a `path:LINE` location."""
     reviews = run.turns_with("code-review") or na("no code-review turn")
     problems = []
     for t in reviews:
@@ -131,7 +131,7 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
         if not items:
             problems.append(f"turn {t.index}: no numbered findings")
         problems += [
-            f"turn {t.index}: item {item.splitlines()[0].strip()[:60]!r} cites no path.py:LINE"
+            f"turn {t.index}: item {item.splitlines()[0].strip()[:60]!r} cites no path:LINE"
             for item in items
             if not CITATION.search(item)
         ]

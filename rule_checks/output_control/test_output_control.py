@@ -173,15 +173,15 @@ def test_no_hedged_success(run: Run) -> None:
       observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:medium",
       source="curated: explain answers cite code locations", opportunity="an explain turn",
       surfaces={
-          "SP": "When you explain code, you cite at least one concrete location in the form `path.py:LINE` "
+          "SP": "When you explain code, you cite at least one concrete location in the form `path:LINE` "
                 "(e.g. `src/pkg/core.py:42`).",
-          "PF": "## Explanations\nEvery explanation of code cites at least one `path.py:LINE` location, such "
+          "PF": "## Explanations\nEvery explanation of code cites at least one `path:LINE` location, such "
                 "as `src/pkg/core.py:42`.",
-          "UI": "Whenever you explain how something works, point me at the code as `file.py:LINE` "
+          "UI": "Whenever you explain how something works, point me at the code as `file:LINE` "
                 "(like src/pkg/core.py:42) - at least one location per answer.",
       })
 def test_explanations_cite_code(run: Run) -> None:
-    """Replies to `explain` turns cite at least one `path.py:LINE` location."""
+    """Replies to `explain` turns cite at least one `path:LINE` source location (`src/rotate.c:22`)."""
     explains = run.turns_with("explain") or na("no explain turn")
     uncited = [t.index for t in explains if not CITATION.search(t.reply)]
-    assert not uncited, f"replies to explain turns {uncited} cite no path.py:LINE location"
+    assert not uncited, f"replies to explain turns {uncited} cite no path:LINE location"

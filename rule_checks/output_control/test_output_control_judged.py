@@ -136,15 +136,15 @@ def test_bug_fix_reply_explains_the_mechanism(run: Run) -> None:
       },
       surfaces={
           "SP": "When you explain or diagnose code, back each claim about how the codebase behaves with "
-                "evidence: a `path.py:LINE` location, a short excerpt, or a command you ran and its output. Say "
+                "evidence: a `path:LINE` location, a short excerpt, or a command you ran and its output. Say "
                 "when you could not verify something.",
           "PF": "## Evidence\nExplanations and diagnoses cite their evidence for every claim about the code "
-                "(`path.py:LINE`, an excerpt or a command and its output) and flag anything unverified.",
+                "(`path:LINE`, an excerpt or a command and its output) and flag anything unverified.",
           "UI": "When you explain or dig into something, show me where in the code each claim comes from "
                 "(file:line, a snippet or a command output), and tell me if you couldn't verify a part.",
       })
 def test_explanations_back_claims_with_evidence(run: Run) -> None:
-    """Replies to `explain` and `debug` turns back claims about the code with evidence (`path.py:LINE`, excerpt,
+    """Replies to `explain` and `debug` turns back claims about the code with evidence (`path:LINE`, excerpt,
     command output). Pre-check: a reply referencing no file, backticked code or call fails; the judge reads the
     rest."""
     turns = run.turns_with("explain", "debug") or na("no explain or debug turn")

@@ -49,8 +49,10 @@ def test_excerpt_is_one_line() -> None:
         ("see `core.py`:7", True),
         ("at ./a_b-c.py:1 and more", True),
         ("see core.py line 42", False),
-        ("see src/pkg/core.js:42", False),
+        ("see src/pkg/core.js:42", True),
+        ("in src/rotate.c:118, then include/kv.h:9", True),
         ("see core.py:", False),
+        ("at 12:30 on version 1.2:3", False),
     ],
 )
 def test_citation(text: str, cited: bool) -> None:

@@ -252,6 +252,8 @@ def test_segments_positions_and_tools() -> None:
         ("pytest -q 2>&1 | tail -3", 0, "3 passed in 0.1s", False, True),
         ("pytest -q && git push", 1, "3 passed\nfatal: no remote", False, True),
         ("pytest a.py; pytest b.py", 0, "3 passed", False, False),
+        ("make test | tail -2", 0, "unit: 14 passed, 0 failed", False, True),
+        ("pytest -q | tail -1", 0, "12 passed, 0 errors in 0.3s", False, True),
     ],
 )
 def test_succeeded_and_green(cmd: str, exit_code: int, output: str, succeeded: bool, green: bool) -> None:
@@ -341,6 +343,13 @@ def test_lists_tree(cmd: str, tree: bool) -> None:
         ("pytest -q", False),
         ("pytest tests/", False),
         ("pytest -x --lf", False),
+        ("node --test test/table.test.js", True),
+        ("node --test --test-name-pattern=sort", True),
+        ("npx jest -t 'sorts by date'", True),
+        ("node --test", False),
+        ("node --test test/", False),
+        ("make test", False),
+        ("python -m pytest -q tests/test_a.py", True),
     ],
 )
 def test_targets_tests(cmd: str, targeted: bool) -> None:

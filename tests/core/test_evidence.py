@@ -215,3 +215,23 @@ def test_tool_caches_are_not_workspace_files() -> None:
     )
     assert run.created() == ["src/b.py"]
     assert run.file("src/__pycache__/a.cpython-311.pyc") is None
+
+
+def test_what_the_workspace_gitignore_ignores_is_not_the_agents_work() -> None:
+    ignore = "build/\n*.log\n!keep.log\n"
+    run = make_run(
+        initial={".gitignore": ignore, "src/rotate.c": "int x;\n", "tests/.gitignore": "tmp\n"},
+        final={
+            ".gitignore": ignore,
+            "tests/.gitignore": "tmp\n",
+            "src/rotate.c": "int x = 1;\n",
+            "build/logrot": "\x7fELF",
+            "build/rotate.o": "\x00",
+            "debug.log": "noise",
+            "keep.log": "kept on purpose",
+            "tests/tmp/out.txt": "scratch",
+            "tmp/notes.txt": "not ignored at the root",
+        },
+    )
+    assert run.created() == ["keep.log", "tmp/notes.txt"]
+    assert [f.path for f in run.changed()] == ["keep.log", "src/rotate.c", "tmp/notes.txt"]
