@@ -352,9 +352,12 @@ def normal(text: str) -> str:
 
 def segment_texts(seg: Segment) -> set[str]:
     """The ways a reply may quote one simple command: as run, without its wrappers (`timeout 60 python -m pytest`
-    also as `python -m pytest`), and without its redirections too (`... -q 2>&1` also as `... -q`)."""
-    kept = [w for w in seg.argv if not REDIRECTION.match(w)]
-    return {normal(seg.text), normal(" ".join(seg.argv)), normal(" ".join(kept))} - {""}
+    also as `python -m pytest`), and without its redirections too (`... -q 2>&1` also as `... -q`); the shorter
+    forms both as written (quotes kept) and as parsed."""
+    forms = {normal(seg.text)}
+    for argv in (seg.argv, seg.raw_argv or []):
+        forms |= {normal(" ".join(argv)), normal(" ".join(w for w in argv if not REDIRECTION.match(w)))}
+    return forms - {""}
 
 
 def command_texts(commands: Iterable[Command]) -> set[str]:

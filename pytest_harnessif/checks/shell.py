@@ -27,6 +27,7 @@ HEREDOC = re.compile(r"(?<!<)<<-?\s*(['\"]?)([\w.-]+)\1")
 QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
 ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
+RAW_WORD = re.compile(r"""(?:[^\s'"\\]|\\.|'[^']*'|"(?:\\.|[^"\\])*")+""")  # a shell word as written
 DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)*)?$")
 REDIRECT = re.compile(r"(?<![<>&\w])(?:\d|&)?>>?\|?\s*([^\s&|;<>()]+)")
@@ -62,6 +63,15 @@ class SimpleCommand:
         except ValueError:
             words = text.split()
         return [w.replace("\0", " ") for w in words]
+
+    @cached_property
+    def raw_argv(self) -> list[str] | None:
+        """`argv` as written, quotes kept (`python -c "import sys"`); None when the text's words do not line up
+        with the parsed ones (command substitutions, unbalanced quotes)."""
+        raw = RAW_WORD.findall(self.text)
+        if len(raw) != len(self.words):
+            return None
+        return raw[len(self.words) - len(self.argv) :]
 
     @cached_property
     def unwrapped(self) -> tuple[list[str], str | None]:

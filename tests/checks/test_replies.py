@@ -113,6 +113,8 @@ def test_commands_as_a_reply_quotes_them() -> None:
     run = make_run(turns=[turn("Check", "ok", bash("timeout 60 python -m pytest -q 2>&1 | tail -3"))])
     texts = command_texts(run.commands)
     assert {"python -m pytest -q", "python -m pytest -q 2>&1", "tail -3"} <= texts
+    quoted = make_run(turns=[turn("Check", "ok", bash('timeout 60 python -c "import sys; print(sys.argv)"'))])
+    assert 'python -c "import sys; print(sys.argv)"' in command_texts(quoted.commands)  # quotes as written
     assert quoted_lines("Ran `a b` and\n```bash\n$ c  d\n```") == ["c d", "a b"]
     assert quoted_lines("```sh\nx\n```\n```bash\ny\n```", ("bash",)) == ["y"]
 
