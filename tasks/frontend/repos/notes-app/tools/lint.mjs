@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Project linter: plain checks over our own sources, no dependencies.
+// Usage: node tools/lint.mjs [paths...]   (default: src test tools)
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const MAX_LINE = 100;
+const EXTENSIONS = ['.js', '.jsx', '.mjs'];
+const CHECKS = [
+  [/\s+$/, 'trailing whitespace'],
+  [/\t/, 'tab character (indent with two spaces)'],
+  [/(^|[^\w$.])var\s/, 'use const or let instead of var'],
+  [new RegExp('[^=!<>]==[^=]|!=[^=]'), 'use === or !== instead of == or !='],
+  [/\bdebugger\b/, 'debugger statement'],
+];
+const SRC_ONLY = [[/\bconsole\.(log|debug)\(/, 'console.log in app code']];
+
+function files(path) {
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
+    const full = join(path, entry.name);
+    if (entry.isDirectory()) return files(full);
+    return EXTENSIONS.some((ext) => entry.name.endsWith(ext)) ? [full] : [];
+  });
+}
+
+function stripStrings(line) {
+  return line.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\/\/.*$/, '');
+}
+
+function lint(file) {
+  const text = readFileSync(file, 'utf8');
+  const problems = [];
+  const rel = relative(process.cwd(), file);
+  const checks = rel.startsWith('src') ? [...CHECKS, ...SRC_ONLY] : CHECKS;
+  text.split('\n').forEach((line, index) => {
+    const where = `${rel}:${index + 1}`;
+    if (line.length > MAX_LINE) problems.push(`${where}: line longer than ${MAX_LINE} characters`);
+    const code = stripStrings(line);
+    for (const [pattern, message] of checks) {
+      const subject = message.startsWith('trailing') || message.startsWith('tab') ? line : code;
+      if (pattern.test(subject)) problems.push(`${where}: ${message}`);
+    }
+  });
+  if (text.length > 0 && !text.endsWith('\n')) problems.push(`${rel}: missing final newline`);
+  return problems;
+}
+
+const targets = process.argv.slice(2);
+const roots = targets.length > 0 ? targets : ['src', 'test', 'tools'];
+const problems = roots.flatMap((root) => files(root)).flatMap(lint);
+for (const problem of problems) console.log(problem);
+if (problems.length > 0) {
+  console.log(`${problems.length} problem(s)`);
+  process.exit(1);
+}
+console.log('lint: ok');
