@@ -10,11 +10,12 @@ from .cleaning import (
     normalize_headers,
     parse_number,
 )
+from .contacts import normalize_email, normalize_name, normalize_phone
 from .features import bucketize, minmax_scale, zscore
 from .io import Row, read_rows, write_rows
 from .stats import describe, mean, median, stdev
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "Row",
@@ -28,8 +29,11 @@ __all__ = [
     "median",
     "minmax_scale",
     "missing_counts",
+    "normalize_email",
     "normalize_header",
     "normalize_headers",
+    "normalize_name",
+    "normalize_phone",
     "parse_number",
     "read_rows",
     "stdev",

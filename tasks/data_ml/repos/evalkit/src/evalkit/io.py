@@ -24,3 +24,16 @@ def load_predictions(path: Path | str) -> tuple[list[str], list[str]]:
             y_true.append(row["label"].strip())
             y_pred.append(row["predicted"].strip())
     return y_true, y_pred
+
+
+def load_scores(path: Path | str) -> list[float]:
+    """Read the `score` column of a predictions CSV: the model's confidence in its prediction.
+
+    The scores come in file order, so they line up with the lists of `load_predictions`.
+    Raises ValueError when the file has no `score` column.
+    """
+    with Path(path).open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        if "score" not in (reader.fieldnames or []):
+            raise ValueError(f"{path}: missing column: score")
+        return [float(row["score"]) for row in reader]
