@@ -80,6 +80,7 @@ def pytest_configure(config: pytest.Config) -> None:
             make_agent=lambda spec, context: config.hook.pytest_harness_make_agent(
                 spec=spec, context=context, config=config
             ),
+            probe=workerinput is None,
         )
         config.stash[HARNESS] = harness = Harness(options)
     except (OptionError, ConfigError, LibraryError, PlacementError) as exc:

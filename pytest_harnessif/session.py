@@ -90,6 +90,13 @@ class SessionSettings(BaseModel):
     ] = None
     judge_cache: Annotated[Path | None, Field(description="judge answer cache (default .harnessif/judge)")] = None
     rejudge: Annotated[bool, Field(description="ask the judge again instead of using its cache")] = False
+    preflight: Annotated[
+        Literal["yes", "no"],
+        Field(
+            description="before collection, one cheap request per model and judge endpoint (does it answer, does "
+            "it take the key?)"
+        ),
+    ] = "yes"
 
 
 @dataclass
@@ -149,16 +156,29 @@ def resolve(
     tasks_dir: Path,
     run_id: str,
     make_agent: MakeAgent,
+    probe: bool = True,
 ) -> Options:
-    """Resolve the settings; `make_agent(spec, context)` lets third-party hooks claim a model spec first."""
+    """Resolve the settings; `make_agent(spec, context)` lets third-party hooks claim a model spec first. With
+    `probe` (the controller, not xdist workers) and `--harness-preflight=yes`, every provider endpoint is probed."""
     try:
         prices = PriceTable.load(settings.prices) if settings.prices else PriceTable()
         context = AgentContext(settings=calls, limits=limits, prices=prices)
-        models = [make_agent(spec, context) or parse_model(spec, context) for spec in dict.fromkeys(settings.model)]
+        models, ours = [], []
+        for spec in dict.fromkeys(settings.model):
+            claimed = make_agent(spec, context)
+            models.append(claimed or parse_model(spec, context))
+            ours += [] if claimed else [("--harness-model", spec)]
     except (ModelSpecError, PriceError, ValidationError) as exc:
         raise ConfigError(str(exc) if not isinstance(exc, ValidationError) else field_errors(exc)) from None
     except MissingCredentials as exc:
         raise ConfigError(f"--harness-model: {exc}") from None
+    judge = _judge(settings, calls, judging, root)
+    if probe and settings.preflight == "yes":
+        from .preflight import preflight
+
+        judged = [("--harness-judge", settings.judge)] if settings.judge else []
+        if problems := preflight([*ours, *judged], context):
+            raise ConfigError("\n".join(problems))
     return Options(
         settings=settings,
         models=models,
@@ -169,7 +189,7 @@ def resolve(
         run_id=run_id,
         priors=_priors(settings.priors),
         sandbox=_sandbox(settings.sandbox),
-        judge=_judge(settings, calls, judging, root),
+        judge=judge,
     )
 
 

@@ -20,7 +20,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("sandbox and agents", ("sandbox", "agents")),
     ("library and evidence", ("library", "evidence")),
     ("checks and judge", ("checks", "llm_judge")),
-    ("runner and store", ("runner", "store", "session", "harness", "testing")),
+    ("runner and store", ("runner", "store", "session", "preflight", "harness", "testing")),
     ("metrics", ("metrics", "taskflow")),
     ("report", ("report",)),
     ("plugin and cli", ("", "plugin", "verdicts", "xdist_scheduling", "hookspecs", "cli", "commands")),

@@ -27,7 +27,7 @@ from .pricing import PriceTable
 from .providers import Provider, providers
 from .replay import ReplayClient
 from .scripted import ScriptedClient
-from .settings import Limits, ModelSettings
+from .settings import TRANSPORT, Limits, ModelSettings
 
 OFFLINE = ("defaults", "gold")
 REPLAY = "replay"
@@ -155,7 +155,7 @@ def _provider_agent(spec: str, ctx: AgentContext) -> AgentSpec:
         return ToolLoopAgent(build(), name=target.name, limits=ctx.limits)
 
     settings = {**ctx.settings.model_dump(), **{f"limit_{k}": v for k, v in ctx.limits.model_dump().items()}}
-    fingerprint = digest([target.name, settings])
+    fingerprint = digest([target.name, {k: v for k, v in settings.items() if k not in TRANSPORT}])
     return AgentSpec(target.name, f"{target.provider.name} model {target.model}", make, fingerprint, settings)
 
 

@@ -3,12 +3,15 @@
 Retried: 408, 409, 429, every 5xx (529 overloaded included) and any error whose type is `overloaded_error`,
 timeouts, connection errors and response bodies that are not the JSON the wire format promises. The wait honours
 `Retry-After` (seconds or an HTTP date, or `retry-after-ms`), else grows exponentially with jitter; both are capped
-by `retry_max_wait`. The policy stops after `max_retries` retries or when the next attempt would start past
-`retry_total` seconds; each attempt's timeout is also cut to the budget left. Every attempt is recorded.
+by `retry_max_wait`. The policy stops after `max_retries` retries, after `connect_retries` retries of an endpoint
+that cannot be reached (refused, DNS, connect timeout: a dead endpoint gives up in seconds), or when the next
+attempt would start past `retry_total` seconds; each attempt's timeout is also cut to the budget left. Every
+attempt is recorded.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import email.utils
 import time
 from collections.abc import Callable, Mapping
@@ -69,6 +72,7 @@ class Failure:
     reason: str
     retryable: bool
     retry_after: float | None = None
+    unreachable: bool = False  # no connection was made: refused, DNS, connect timeout
 
     def describe(self) -> str:
         return " ".join(p for p in (f"HTTP {self.status}" if self.status else "", f"{self.error}: {self.reason}") if p)
@@ -95,6 +99,13 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
+
+
+def _cause(exc: BaseException) -> str:
+    """The SDK's connection error with what caused it (e.g. `Connection error. (ConnectError: ... refused)`)."""
+    cause = exc.__cause__
+    detail = f" ({type(cause).__name__}: {cause})" if cause is not None and str(cause) else ""
+    return f"{exc or 'connection error'}{detail}"
 
 
 def _error_detail(body: object, fallback: str) -> str:
@@ -133,9 +144,10 @@ class RetryPolicy:
         if isinstance(exc, BadResponse):
             return Failure(exc.status, name, str(exc), True)
         if isinstance(exc, self.errors.timeout):
-            return Failure(None, name, "request timed out", True)
+            connect = "Connect" in type(exc.__cause__).__name__  # httpx.ConnectTimeout under the SDK's error
+            return Failure(None, name, "connect timed out" if connect else "request timed out", True, None, connect)
         if isinstance(exc, self.errors.connection):
-            return Failure(None, name, str(exc) or "connection error", True)
+            return Failure(None, name, _cause(exc), True, None, True)
         if isinstance(exc, self.errors.status):
             status: int = getattr(exc, "status_code", 0)
             detail = _error_detail(getattr(exc, "body", None), str(exc))
@@ -148,6 +160,7 @@ class RetryPolicy:
         """Call `attempt(timeout)` until it returns (HTTP status, result); raise `ModelCallError` when it won't."""
         records: list[dict[str, Any]] = exchange.setdefault("attempts", [])
         start = time.monotonic()
+        unreachable = 0  # attempts that could not reach the endpoint
 
         def once() -> T:
             began = time.monotonic()
@@ -163,11 +176,16 @@ class RetryPolicy:
                 return result
             record.update(status=failure.status, error=failure.error, reason=failure.reason)
             record.update(retry_after=failure.retry_after, seconds=round(time.monotonic() - began, 3))
+            if failure.unreachable:
+                nonlocal unreachable
+                unreachable += 1
             raise _Failed(failure)  # outside the except block: no link to the SDK error (its request has headers)
 
         retrying = Retrying(
             retry=retry_if_exception(lambda e: isinstance(e, _Failed) and e.failure.retryable),
-            stop=stop_after_attempt(self.settings.max_retries + 1) | stop_before_delay(self.settings.retry_total),
+            stop=stop_after_attempt(self.settings.max_retries + 1)
+            | stop_before_delay(self.settings.retry_total)
+            | (lambda _: unreachable > self.settings.connect_retries),
             wait=self._wait,
             before_sleep=lambda state: records[-1].update(wait=round(state.upcoming_sleep, 3)),
             reraise=True,
@@ -185,16 +203,21 @@ class RetryPolicy:
 
     def _scrubbed(self, failure: Failure) -> Failure:
         reason = self.redact(failure.reason)
-        return Failure(failure.status, failure.error, reason[:MAX_REASON], failure.retryable, failure.retry_after)
+        return dataclasses.replace(failure, reason=reason[:MAX_REASON])
 
     def _error(self, failure: Failure, exchange: dict[str, Any], elapsed: float) -> ModelCallError:
         where = f"{self.provider} at {self.endpoint}"
         if failure.retryable:
             n = len(exchange["attempts"])
             s = self.settings
-            message = (
-                f"{where}: gave up after {n} attempt{'s' * (n != 1)} in {elapsed:.1f}s "
-                f"(max_retries={s.max_retries}, retry_total={s.retry_total:g}s); last: {failure.describe()}"
+            budget = (
+                f"connect_retries={s.connect_retries}, connect_timeout={s.connect_timeout:g}s"
+                if failure.unreachable
+                else f"max_retries={s.max_retries}, retry_total={s.retry_total:g}s"
+            )
+            what = "could not reach the endpoint; gave up" if failure.unreachable else "gave up"
+            message = f"{where}: {what} after {n} attempt{'s' * (n != 1)} in {elapsed:.1f}s ({budget}); last: " + (
+                failure.describe()
             )
         else:
             message = f"{where}: {failure.describe()}"

@@ -10,8 +10,13 @@ from pydantic import BaseModel, ConfigDict, Field
 PositiveFloat = Annotated[float, Field(gt=0)]
 
 
+TRANSPORT = frozenset({"timeout", "connect_timeout", "max_retries", "connect_retries", "retry_max_wait", "retry_total"})
+
+
 class ModelSettings(BaseModel):
-    """How one model is called. Part of the run fingerprint, so changing any of them re-runs the keys."""
+    """How one model is called. Sampling fields are part of the run fingerprint (changing one re-runs the keys);
+    the `TRANSPORT` fields (timeouts and retries) are not: they change how long a call may take, not what the
+    model does."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -23,7 +28,18 @@ class ModelSettings(BaseModel):
     timeout: Annotated[
         float, Field(gt=0, description="seconds per model call attempt", json_schema_extra={"option": "call-timeout"})
     ] = 120.0
+    connect_timeout: Annotated[
+        float, Field(gt=0, description="seconds to open a connection to the endpoint (within --harness-call-timeout)")
+    ] = 5.0
     max_retries: Annotated[int, Field(ge=0, description="retries of a failed model call")] = 6
+    connect_retries: Annotated[
+        int,
+        Field(
+            ge=0,
+            description="retries of a call whose endpoint cannot be reached (refused, DNS, connect timeout), so a "
+            "dead endpoint gives up in seconds",
+        ),
+    ] = 2
     retry_max_wait: Annotated[float, Field(gt=0, description="longest wait between two attempts, seconds")] = 60.0
     retry_total: Annotated[float, Field(gt=0, description="seconds a model call may take, retries included")] = 600.0
 

@@ -205,3 +205,25 @@ def test_backoff_is_exponential_with_jitter_and_capped() -> None:
     assert len(slept) == 5
     for wait, low in zip(slept, [1, 2, 4, 6, 6], strict=True):
         assert low <= wait <= min(low + 1, 6.0)
+
+
+def test_a_dead_endpoint_gives_up_after_connect_retries(kit: Kit) -> None:
+    """Nothing listens: `connect_retries` (not `max_retries`) bounds the call, and the error says so."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{s.getsockname()[1]}" + ("/v1" if kit.provider == "openai" else "")
+    with pytest.raises(ModelCallError) as info:
+        kit.client(settings(max_retries=50, connect_retries=2), base_url=url).complete("", HI, [])
+    message = str(info.value)
+    assert "could not reach the endpoint; gave up after 3 attempts" in message and "connect_retries=2" in message
+    attempts = info.value.exchange["attempts"]
+    assert len(attempts) == 3 and all(a["status"] is None for a in attempts)
+    assert "APIConnectionError" in attempts[0]["error"] and "ConnectError" in attempts[0]["reason"]
+
+
+def test_other_failures_are_not_bounded_by_connect_retries(kit: Kit) -> None:
+    kit.server.respond = lambda body: server_error(503)
+    with pytest.raises(ModelCallError, match="gave up after 5 attempts"):
+        kit.client(settings(max_retries=4, connect_retries=0)).complete("", HI, [])

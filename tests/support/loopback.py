@@ -2,7 +2,9 @@
 
 A server answers each POST from its script: a queue of replies and faults (`push`), then `respond(body)` when the
 queue is empty. Every request is recorded (path, headers, JSON body, arrival time). `latency` adds a fixed delay to
-every answer. Fixtures: `openai_server`, `anthropic_server` (import them into a conftest).
+every answer. A GET of `/v1/models` (the preflight's probe) lists one model, or answers `models_status` when set;
+probes are counted in `probes`, not recorded as requests. Fixtures: `openai_server`, `anthropic_server` (import
+them into a conftest).
 """
 
 from __future__ import annotations
@@ -204,6 +206,8 @@ class LoopbackServer:
     latency: float = 0.0
     respond: Callable[[Body], Body | Fault] | None = None
     requests: list[Recorded] = field(default_factory=list)
+    models_status: int | None = None
+    probes: int = 0
     _queue: deque[Body | Fault] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -271,6 +275,15 @@ class LoopbackServer:
             return self._json(200, item)
         return self._fault(item)
 
+    def models(self, path: str) -> tuple[int, dict[str, str], bytes]:
+        """Answer a GET: the model list, or `models_status`."""
+        self.probes += 1
+        if not path.startswith("/v1/models"):
+            return self._json(404, error_body(self.provider, 404, f"loopback: no route {path}"))
+        if self.models_status is not None:
+            return self._json(self.models_status, error_body(self.provider, self.models_status, "loopback refuses"))
+        return self._json(200, {"object": "list", "data": [{"id": "loopback", "object": "model", "type": "model"}]})
+
     def _fault(self, fault: Fault) -> tuple[int, dict[str, str], bytes]:
         default = openai_reply("too late") if self.provider == "openai" else anthropic_reply("too late")
         if fault.kind == "slow":
@@ -299,7 +312,12 @@ def _handler(server: LoopbackServer) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:
             raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             headers = {k.lower(): v for k, v in self.headers.items()}
-            status, out_headers, data = server.answer(self.path, headers, raw)
+            self._send(*server.answer(self.path, headers, raw))
+
+        def do_GET(self) -> None:
+            self._send(*server.models(self.path))
+
+        def _send(self, status: int, out_headers: dict[str, str], data: bytes) -> None:
             try:
                 self.send_response(status)
                 for key, value in out_headers.items():

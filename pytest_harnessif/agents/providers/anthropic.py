@@ -60,6 +60,7 @@ class AnthropicClient(ProviderClient):
             anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
         )
         self._policy = RetryPolicy(self.provider, self.endpoint, settings, errors, redact)
+        self._sdk_timeout = anthropic.Timeout
         self._thinking: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
     def payload(
@@ -95,10 +96,15 @@ class AnthropicClient(ProviderClient):
             self._thinking[tuple(c.id for c in completion.calls)] = thinking
         return completion
 
+    def _list_models(self, timeout: Any) -> None:
+        self._sdk.models.with_raw_response.list(limit=1, timeout=timeout)
+
     def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
         known = {k: v for k, v in payload.items() if k not in EXTRA_BODY}
         extra = {k: v for k, v in payload.items() if k in EXTRA_BODY}
-        raw = self._sdk.messages.with_raw_response.create(**known, extra_body=extra or None, timeout=timeout)
+        raw = self._sdk.messages.with_raw_response.create(
+            **known, extra_body=extra or None, timeout=self._timeout(timeout)
+        )
         return raw.status_code, _parse(raw.http_response.text, raw.status_code)
 
     def _messages(self, messages: list[Message]) -> tuple[list[dict[str, Any]], dict[str, str]]:

@@ -53,6 +53,7 @@ class OpenAIChatClient(ProviderClient):
         self.endpoint = public_url(endpoint)
         errors = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
         self._policy = RetryPolicy(self.provider, self.endpoint, settings, errors, redact)
+        self._sdk_timeout = openai.Timeout
 
     def payload(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> dict[str, Any]:
         """The chat-completions request body for this conversation."""
@@ -74,8 +75,11 @@ class OpenAIChatClient(ProviderClient):
         payload = self.payload(system, messages, tools)
         return self._call("/chat/completions", payload, partial(self._attempt, payload))[1]
 
+    def _list_models(self, timeout: Any) -> None:
+        self._sdk.models.with_raw_response.list(timeout=timeout)
+
     def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
-        raw = self._sdk.chat.completions.with_raw_response.create(**payload, timeout=timeout)
+        raw = self._sdk.chat.completions.with_raw_response.create(**payload, timeout=self._timeout(timeout))
         return raw.status_code, _parse(raw.http_response.text, raw.status_code)
 
 
