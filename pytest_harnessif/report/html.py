@@ -1,4 +1,5 @@
-"""The self-contained HTML report: one section per population, tables inline, figures as base64 PNG."""
+"""The self-contained HTML report: one section per population, tables inline, figures as base64 PNG, and one
+small inline script (the table filter); no external resource."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from typing import Any
 
 import pandas as pd
 
+from ..metrics.populations import E0, MAIN, NONCODING, ZERO_INJECTION
 from .analysis import Analysis, CodingAnalysis, NoncodingAnalysis
 from .format import interval, num, pct
+from .transcripts import TranscriptKey
+from .views import FILTER_BOX, FILTER_SCRIPT, views
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;color:#222}
@@ -18,11 +22,30 @@ h1{font-size:1.6rem}h2{border-bottom:2px solid #ddd;padding-bottom:.2rem;margin-
 table{border-collapse:collapse;margin:.6rem 0;font-size:.88rem}
 th,td{border:1px solid #ddd;padding:.25rem .55rem;text-align:right}th{background:#f4f4f4}
 td:first-child,th:first-child{text-align:left}
+table.searchable td,table.searchable th{text-align:left}
+.scroll{max-height:26rem;overflow:auto;margin:.6rem 0}.scroll table{margin:0}.scroll th{position:sticky;top:0}
+table.reasons td{white-space:nowrap}table.reasons td:last-child{white-space:normal}
+.banner{background:#fff3cd;border:2px solid #d9a400;padding:.6rem 1rem;margin:1rem 0}
+.filter{position:sticky;top:0;background:#fff;padding:.4rem 0;margin:0;border-bottom:1px solid #eee}
 img{max-width:100%;display:block;margin:.6rem 0}.note{color:#555;font-size:.88rem}
 dl{display:grid;grid-template-columns:max-content auto;gap:.1rem 1rem}dt{font-weight:600}
 """
 
 Cell = Callable[[Any], str]
+
+ACC_NOTE = (
+    '<p class="note acc-note">Why this Acc differs from the headline Acc: the headline counts every pass/fail '
+    "verdict of a model; this table keeps only the (task, round, rule) keys where <em>every</em> model has a pass "
+    "or a fail, so all models are compared on the same items. A key where any model got n/a, error or unjudged "
+    "drops out for all of them; with one model, or nothing missing, the two are equal.</p>"
+)
+POPULATIONS = {
+    MAIN: "Main panel",
+    ZERO_INJECTION: "Zero-injection prior probe (rules withheld: what the agent does unprompted)",
+    E0: "Conflict pilot (E0)",
+    NONCODING: "Non-coding panel",
+}
+BANNER_KEYS = ("complete", "incomplete_reasons", "verdicts_expected", "verdicts_written")
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
@@ -70,9 +93,9 @@ def _headline(a: CodingAnalysis) -> str:
         f"{pct(acc['acc'].max() - acc['acc'].min())} pp, SD {pct(acc['acc'].std())} pp over {len(acc)} model(s)."
     )
     return (
-        "<h3>Accuracy (spec 5.1-5.5)</h3>" + _frame(ranked, cols, "model") + f'<p class="note">{spread} F-Acc and '
+        "<h3>Accuracy per model</h3>" + _frame(ranked, cols, "model") + f'<p class="note">{spread} F-Acc and '
         "DW-Acc depend on the cohort; SW-Acc is the severity-weighted view (must 3, should 2, may 1), descriptive "
-        "only.</p>"
+        "only. The common-support table below explains why its Acc can differ from this one.</p>"
     )
 
 
@@ -103,10 +126,11 @@ def _uncertainty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
     )
     groups = " | ".join(", ".join(g) for g in b.tie_groups) or "-"
     return (
-        "<h3>Common support and item-clustered bootstrap (spec 5.6-5.7)</h3>"
+        "<h3>Accuracy on common support, with intervals</h3>"
         f'<p class="note">Common support keeps {s.kept} of {s.keys} (item, round, rule) keys '
         f"({pct(s.share)}%), {s.against_keys} against-prior, over {s.items} item(s). Bootstrap: {b.resamples} "
         f"item resamples, seed {b.seed}, {b.level:.0%} percentile intervals.</p>"
+        + ACC_NOTE
         + _img(figures, "acc_vs_ap", "Acc and AP-Acc per model with intervals")
         + _table(["model", "Acc", "95% CI", "AP-Acc", "95% CI", "delta", "95% CI"], rows)
         + "<h4>Adjacent-rank Acc differences</h4>"
@@ -118,7 +142,7 @@ def _uncertainty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
 def _lineage(a: CodingAnalysis) -> str:
     cols = {c: (c, _count) for c in ("consensus", "curated", "unknown")}
     cols |= {f"{c}_share": (f"{c} %", pct) for c in ("consensus", "curated", "unknown")}
-    return "<h3>AP-Acc rows by prior lineage (spec 6.3)</h3>" + _frame(a.lineage, cols, "model")
+    return "<h3>Where the against-prior labels of AP-Acc come from</h3>" + _frame(a.lineage, cols, "model")
 
 
 def _difficulty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
@@ -130,14 +154,14 @@ def _difficulty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
     }
     pooled = {"acc": ("pooled Acc", pct), "eligible": ("N", _count)}
     return (
-        "<h3>Family x model (spec 5.11)</h3>"
+        "<h3>Accuracy by rule family</h3>"
         + _img(figures, "family_heatmap", "Acc heatmap by family and model")
         + _frame(a.family, family, "family")
-        + "<h3>Surfaces (spec 5.11, Table 4)</h3>"
+        + "<h3>Accuracy by surface (where the rule was written)</h3>"
         + _img(figures, "surface", "pooled Acc per surface")
         + _frame(a.surface, pooled, "surface")
         + '<p class="note">Surface strata are descriptive: the panel is not paired across surfaces.</p>'
-        + "<h3>Coarse modality classes</h3>"
+        + "<h3>Accuracy by kind of rule</h3>"
         + _frame(a.modality, pooled, "modality class")
     )
 
@@ -150,7 +174,7 @@ def _taxonomy(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
         "fail_rate": ("fail rate", pct),
     }
     return (
-        "<h3>Failure taxonomy (spec 5.10)</h3>"
+        "<h3>Failures by class</h3>"
         + _img(figures, "failure_taxonomy", "failures by class and family")
         + _frame(a.taxonomy, classes, "class")
         + _frame(a.family_failures, {"failures": ("failures", _count), "share": ("share", pct)}, "family")
@@ -158,7 +182,10 @@ def _taxonomy(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
 
 
 def _reliability(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+    """Round-to-round agreement; nothing with a single round (there is nothing to compare)."""
     r = a.reliability
+    if r.rounds < 2:
+        return ""
     cols = {
         "eligible": ("eligible", _count),
         "share": ("share", pct),
@@ -167,13 +194,12 @@ def _reliability(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
         "tau": ("Kendall tau-b", lambda v: num(v, 2)),
     }
     return (
-        "<h3>Reliability (spec 4.2, 5.8)</h3>"
+        "<h3>Round-to-round reliability</h3>"
         f"<dl><dt>rounds</dt><dd>{r.rounds}</dd><dt>ICC(1,1) agent level</dt><dd>{num(r.agent_icc)} "
         f"({r.agents} agents)</dd><dt>ICC(1,1) agent x item</dt><dd>{num(r.cell_icc)} ({r.cells} cells)</dd>"
         f"<dt>mean per-cell round range</dt><dd>{pct(r.mean_cell_range)} pp</dd></dl>"
         + _img(figures, "reliability", "round ranges and method agreement")
         + _frame(a.methods.set_index("method"), cols, "method")
-        + _decided_by(a)
     )
 
 
@@ -188,7 +214,7 @@ def _decided_by(a: CodingAnalysis) -> str:
         "judge_errors": ("judge errors", _count),
     }
     return (
-        "<h3>Decided by (spec 4.2)</h3>"
+        "<h3>Who decided each verdict: a check or the judge</h3>"
         '<p class="note">Eligible verdicts decided by a deterministic check (a hybrid rule\'s pre-check included) '
         "or by the judge's majority; judge-based rows left unjudged (no judge configured) or in error.</p>"
         + _frame(a.decided_by, cols, "model")
@@ -210,7 +236,7 @@ def _cascade(a: CodingAnalysis) -> str:
         for _, r in a.cascade.iterrows()
     )
     return (
-        "<h3>Cascade rules (spec 4.4)</h3>"
+        "<h3>Dependent failures (cascade rules)</h3>"
         f'<p class="note">{deduped} dependent failure(s) deduped to n/a; {untestable} (item, rule) pair(s) '
         "untestable after the fairness audit.</p>"
         + (
@@ -221,23 +247,27 @@ def _cascade(a: CodingAnalysis) -> str:
     )
 
 
-def _coding(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
+def _coding(a: CodingAnalysis, figures: Mapping[str, bytes], actions: str) -> str:
+    """The metrics of a coding population; `actions` (failure reasons, per-rule and per-task tables) follow the
+    headline table."""
     if a.accuracy.empty:
         return "<p>No verdicts.</p>"
     return "".join(
         (
             _headline(a),
+            actions,
             _uncertainty(a, figures),
             _lineage(a),
             _difficulty(a, figures),
             _taxonomy(a, figures),
             _reliability(a, figures),
+            _decided_by(a),
             _cascade(a),
         )
     )
 
 
-def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes]) -> str:
+def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes], actions: str) -> str:
     t = a.nc_macro.sort_values("nc_macro", ascending=False, kind="stable")
     rows = (
         (
@@ -253,11 +283,11 @@ def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes]) -> str:
     )
     domains = {str(c): (str(c), pct) for c in a.domains.columns}
     return (
-        "<h3>NC-Macro (spec 8.1)</h3>"
+        "<h3>Non-coding score (NC-Macro)</h3>"
         + _img(figures, "nc_macro", "NC-Macro per model with intervals")
         + _table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "cases"], rows)
         + '<p class="note">Case-macro average; domain-stratified bootstrap. Never pooled with the coding '
-        "panel.</p><h3>Per domain</h3>" + _frame(a.domains, domains, "model")
+        "panel.</p>" + actions + "<h3>Per domain</h3>" + _frame(a.domains, domains, "model")
     )
 
 
@@ -268,25 +298,61 @@ def _meta(meta: Mapping[str, Any]) -> str:
     items = "".join(
         f"<dt>{html.escape(str(k))}</dt><dd>{html.escape(text(v))}</dd>"
         for k, v in meta.items()
-        if not isinstance(v, dict)
+        if not isinstance(v, dict) and k not in BANNER_KEYS
     )
     return f"<dl>{items}</dl>" if items else ""
 
 
+def _banner(meta: Mapping[str, Any]) -> str:
+    """A warning on top of a partial run (summary `complete: false`): how many verdicts were written and why
+    the rest are missing; nothing for a complete run or records that do not say."""
+    if meta.get("complete") is not False:
+        return ""
+    written, expected = meta.get("verdicts_written"), meta.get("verdicts_expected")
+    count = f" {written} of {expected} expected verdicts were written." if written is not None and expected else ""
+    reasons = meta.get("incomplete_reasons") or []
+    why = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
+    return (
+        f'<div class="banner" id="partial-run" role="alert"><strong>Partial run.</strong>{html.escape(count)} '
+        "Every number below covers only the verdicts written."
+        + (f"<ul>{why}</ul>" if why else "")
+        + "</div>"
+    )
+
+
+def population_title(name: str) -> str:
+    """A population as the user knows it (its record name in brackets)."""
+    label = POPULATIONS.get(name)
+    return f"{label} ({name})" if label else f"Population {name}"
+
+
 def render(
-    analyses: Mapping[str, Analysis], figures: Mapping[str, Mapping[str, bytes]], meta: Mapping[str, Any]
+    analyses: Mapping[str, Analysis],
+    figures: Mapping[str, Mapping[str, bytes]],
+    meta: Mapping[str, Any],
+    links: Mapping[TranscriptKey, str] | None = None,
 ) -> str:
-    """The report page: run metadata, then one section per population (populations are never pooled)."""
+    """The report page: a partial-run banner, run metadata, the filter box, then one section per population
+    (never pooled): its metrics, failure reasons, per-rule and per-task tables. `links`: transcript pages by
+    trajectory, relative to the page."""
+    links = links or {}
     sections = []
     for name, a in analyses.items():
-        body = _noncoding(a, figures[name]) if isinstance(a, NoncodingAnalysis) else _coding(a, figures[name])
+        actions = views(a.frame, links)
+        body = (
+            _noncoding(a, figures[name], actions)
+            if isinstance(a, NoncodingAnalysis)
+            else _coding(a, figures[name], actions)
+        )
         sections.append(
-            f'<section id="population-{html.escape(name)}"><h2>Population: {html.escape(name)}</h2>{body}</section>'
+            f'<section id="population-{html.escape(name)}"><h2>{html.escape(population_title(name))}</h2>'
+            f"{body}</section>"
         )
     title = f"Harness-IF report {meta.get('run_id', '')}".strip()
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{_meta(meta)}"
-        + ("".join(sections) or "<p>No verdicts.</p>")
+        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{_banner(meta)}{_meta(meta)}"
+        + (FILTER_BOX + "".join(sections) if sections else "<p>No verdicts.</p>")
+        + (f"<script>{FILTER_SCRIPT}</script>" if sections else "")
         + "</body></html>\n"
     )

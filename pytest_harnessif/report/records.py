@@ -18,6 +18,7 @@ from ..metrics.panel import Panels, Rows, as_panels, panels
 from ..schema import Verdict, field_errors
 from . import figures, html
 from .analysis import analyse
+from .transcripts import keys_in, write_transcripts
 
 VERDICTS = "verdicts.jsonl"
 JUDGE_REQUESTS = "judge_requests.jsonl"
@@ -82,7 +83,8 @@ def write_tabular(out_dir: Path, records: pd.DataFrame) -> list[Path]:
 
 def write_derived(out_dir: Path, rows: Rows | Panels, meta: Mapping[str, Any]) -> list[Path]:
     """Regenerate every derived output in `out_dir` from verdict rows (or their panels): CSV/Parquet records,
-    `tables/<population>/<table>.csv`, `figures/<population>/<figure>.png` and `report.html`."""
+    `tables/<population>/<table>.csv`, `figures/<population>/<figure>.png`, `report.html` and the transcript
+    page of every trajectory whose record is still in the store (`meta["store"]`) or was written before."""
     frames = as_panels(rows)
     written = write_tabular(out_dir, scored_records(frames))
     analyses = analyse(frames)
@@ -95,8 +97,10 @@ def write_derived(out_dir: Path, rows: Rows | Panels, meta: Mapping[str, Any]) -
                 path = folder / (f"{stem}.csv" if kind == TABLES else f"{stem}.png")
                 atomic_write(path, item.to_csv().encode() if kind == TABLES else item)
                 written.append(path)
+    links = write_transcripts(out_dir, keys_in(frames.values()), meta)
+    written.extend(out_dir / p for p in links.values())
     page = out_dir / HTML
-    atomic_write(page, html.render(analyses, pictures, meta).encode())
+    atomic_write(page, html.render(analyses, pictures, meta, links).encode())
     return [*written, page]
 
 
