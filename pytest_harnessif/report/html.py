@@ -309,14 +309,15 @@ def _banner(meta: Mapping[str, Any]) -> str:
     if meta.get("complete") is not False:
         return ""
     written, expected = meta.get("verdicts_written"), meta.get("verdicts_expected")
-    count = f" {written} of {expected} expected verdicts were written." if written is not None and expected else ""
-    reasons = meta.get("incomplete_reasons") or []
-    why = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
+    count = ""
+    if isinstance(written, int) and isinstance(expected, int) and expected:
+        count = f" {written} of {expected} expected verdicts were written."
+        if written < expected:
+            count += " Every number below covers only the verdicts written."
+    why = "".join(f"<li>{html.escape(str(r))}</li>" for r in meta.get("incomplete_reasons") or [])
     return (
-        f'<div class="banner" id="partial-run" role="alert"><strong>Partial run.</strong>{html.escape(count)} '
-        "Every number below covers only the verdicts written."
-        + (f"<ul>{why}</ul>" if why else "")
-        + "</div>"
+        f'<div class="banner" id="partial-run" role="alert"><strong>Partial run, not a result.</strong>'
+        f"{html.escape(count)}" + (f"<ul>{why}</ul>" if why else "") + "</div>"
     )
 
 

@@ -202,8 +202,13 @@ def test_a_partial_run_has_a_banner(run: Path, tmp_path: Path) -> None:
     html = page(regenerate(run, tmp_path / "partial", **partial))
     banner = html[html.index('<div class="banner"') : html.index("</div>", html.index('<div class="banner"'))]
     assert html.index('<div class="banner"') < html.index("<h2>")
-    assert "Partial run." in banner and "8 of 12 expected verdicts were written." in banner
+    assert "Partial run, not a result." in banner and "8 of 12 expected verdicts were written." in banner
+    assert "covers only the verdicts written" in banner
     assert "<li>worker &lt;gw1&gt; crashed</li>" in banner and "interrupted by Ctrl-C" in banner
     assert "<dt>incomplete_reasons</dt>" not in html  # said once, in the banner
+    errors = {**partial, "verdicts_written": 12, "incomplete_reasons": ["2 verdicts are errors"]}
+    banner = page(regenerate(run, tmp_path / "errors", **errors))
+    assert "12 of 12 expected verdicts were written." in banner and "covers only" not in banner
+    assert "<li>2 verdicts are errors</li>" in banner
     for name, done in (("complete", {"complete": True}), ("silent", {})):
         assert 'class="banner"' not in page(regenerate(run, tmp_path / name, **done))
