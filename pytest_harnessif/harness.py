@@ -16,7 +16,7 @@ from .entries import RuleEntry, TaskEntry
 from .evidence import Run, is_generated
 from .library import load_rules, load_tasks
 from .placement import place
-from .runner import SandboxFromRepo, local_sandbox, run_trajectory
+from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.host import check_host
 from .sandbox.local import LocalSandbox
 from .schema import RunKey, Surface
@@ -105,6 +105,15 @@ class Harness:
             meta["judge"] = {"model": o.judge.name, **o.judge.settings.model_dump(), "rejudge": o.judge.rejudge}
         return meta
 
+    @property
+    def stop_file(self) -> Path:
+        """Exists once the controller was interrupted: workers then start no new trajectory."""
+        return self.store.base / ".interrupted" / self.options.run_id
+
+    def expected(self) -> int:
+        """How many verdicts the whole panel plans for this session's models and rounds."""
+        return sum(len(self.keys_for(rule_id)) for rule_id in self.rules)
+
     def keys_for(self, rule_id: str) -> list[RunKey]:
         """Every (model, task, round) whose task injects `rule_id`, in a stable order; in a one-at-a-time probe
         each key withholds `rule_id` (a trajectory of its own)."""
@@ -164,6 +173,8 @@ class Harness:
         spec = self.spec(key.model)
 
         def play() -> Recording:
+            if self.stop_file.exists():
+                raise RunInterrupted(f"{key.id}: the session was interrupted before this trajectory started")
             choice = self.options.sandbox
             if choice is None or choice.backend == "local":
                 check_host(entry.task)  # the host's fault, not the model's: never recorded, so a re-run tries again
@@ -176,7 +187,8 @@ class Harness:
                 return Recording(
                     Trajectory(key=key, fingerprint=fingerprint, agent=key.model, status="failed", error=error)
                 )
-            rec = run_trajectory(key, entry, self.stack(key), agent, fingerprint, self._sandbox_maker(key))
+            stack, sandbox = self.stack(key), self._sandbox_maker(key)
+            rec = run_trajectory(key, entry, stack, agent, fingerprint, sandbox, self.stop_file.exists)
             rec.trajectory.settings = dict(spec.settings)
             rec.trajectory.extra["sandbox"] = self.options.sandbox_info
             return rec

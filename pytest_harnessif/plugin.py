@@ -88,7 +88,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if workerinput is None:
         from .report.collector import Collector
 
-        collector = Collector(options.report_dir / run_id, harness.record_meta(), options.settings.report == "full")
+        meta, full = harness.record_meta(), options.settings.report == "full"
+        collector = Collector(options.report_dir / run_id, meta, full, harness.expected(), harness.stop_file)
         config.pluginmanager.register(collector, "harnessif-collector")
 
 

@@ -24,6 +24,10 @@ def local_sandbox(repo: Path, overlay: dict[str, bytes]) -> Sandbox:
     return from_directory(repo, overlay=overlay)
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """The session was interrupted: the trajectory stops before its next user turn and is not recorded."""
+
+
 def run_trajectory(
     key: RunKey,
     entry: TaskEntry,
@@ -31,8 +35,10 @@ def run_trajectory(
     agent: Agent,
     fingerprint: str,
     make_sandbox: SandboxFromRepo = local_sandbox,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Recording:
-    """Play every user turn of `entry` with `agent`. Any exception ends the run as `failed` with its cause."""
+    """Play every user turn of `entry` with `agent`. Any exception ends the run as `failed` with its cause;
+    `stop()` turning true (the session was interrupted) raises `RunInterrupted` before the next user turn."""
     started = time.time()
     clock = time.monotonic()
     task = entry.task
@@ -59,6 +65,8 @@ def run_trajectory(
         for i, (turn, text) in enumerate(zip(task.turns, stack.turns, strict=True)):
             if traj.end_reason != "completed":
                 break  # a run budget is used up: the remaining user turns never arrive
+            if stop():
+                raise RunInterrupted(f"{key.id}: the session was interrupted before user turn {i}")
             result = conversation.send(text)
             if result.run_ended is not None:
                 traj.end_reason = result.run_ended

@@ -14,13 +14,20 @@ RULE_FIELDS = ("family", "modality", "method", "prior", "lineage")
 PLACEMENT_FIELDS = ("surface", "severity")
 
 
+def summary(path: Path) -> dict[str, Any]:
+    """A run's summary.json ({} when it has none)."""
+    file = (path if path.is_dir() else path.parent) / SUMMARY
+    if not file.is_file():
+        return {}
+    try:
+        return dict(json.loads(file.read_text(encoding="utf-8")))
+    except ValueError as exc:
+        raise RecordError(f"{file}: not JSON ({exc})") from None
+
+
 def run_id(path: Path) -> str:
     """A run's id from its summary.json, else the directory name."""
-    folder = path if path.is_dir() else path.parent
-    summary = folder / SUMMARY
-    if summary.is_file():
-        return str(json.loads(summary.read_text(encoding="utf-8")).get("run_id", folder.name))
-    return folder.name
+    return str(summary(path).get("run_id", (path if path.is_dir() else path.parent).name))
 
 
 def _first_conflict(seen: dict[Any, tuple[Any, str]], key: Any, value: Any, run: str, what: str) -> None:

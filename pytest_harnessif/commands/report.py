@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from ..metrics.accuracy import summarize
 from ..metrics.frame import to_frame
 from ..metrics.priors import apply_priors
 from ..priorfile import PriorsError, load_priors
-from ..report.records import HTML, SUMMARY, RecordError, read_verdicts, write_derived
+from ..report.completeness import partial_line
+from ..report.records import HTML, RecordError, read_verdicts, write_derived
 from ..report.terminal import full_tables, summary_table
-
-
-def _meta(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / SUMMARY
-    if not path.is_file():
-        return {}
-    return {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if k != "models"}
+from ._runs import summary
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         rows = to_frame(read_verdicts(source))
-        meta = _meta(run_dir)
+        meta = {k: v for k, v in summary(run_dir).items() if k != "models"}
         if args.priors:
             rows = apply_priors(rows, load_priors(Path(args.priors)))
             meta["priors"] = str(args.priors)
@@ -42,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"harnessif report: {exc}", file=sys.stderr)
         return 2
     print(summary_table(summarize(rows)))
+    if partial := partial_line(meta):
+        print(partial)
     if args.full:
         print("\n" + full_tables(rows))
     out = Path(args.out) if args.out else run_dir

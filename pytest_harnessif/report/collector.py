@@ -12,12 +12,18 @@ RECORDED = ("trajectory", "recorded")  # the user property of an item whose key 
 
 class Collector:
     """A pytest plugin object (registered on the controller only). `meta` describes the session for
-    `summary.json`; `full` adds the family and surface tables to the terminal summary."""
+    `summary.json`; `full` adds the family and surface tables to the terminal summary; `expected` is how many
+    verdicts the whole panel plans; `stop` is the file whose existence tells every worker, after Ctrl-C, not to
+    start another trajectory."""
 
-    def __init__(self, run_dir: Path, meta: Mapping[str, Any], full: bool) -> None:
+    def __init__(self, run_dir: Path, meta: Mapping[str, Any], full: bool, expected: int, stop: Path) -> None:
         self.run_dir = run_dir
         self.meta = dict(meta)
         self.full = full
+        self.expected = expected
+        self.stop = stop
+        self.interrupted = False
+        self.stopped = False
         self.rows: list[dict[str, Any]] = []
         self.requests: dict[str, dict[str, Any]] = {}
         self.fresh: set[str] = set()
@@ -32,11 +38,25 @@ class Collector:
         if RECORDED in [tuple(p) for p in report.user_properties]:
             self.fresh.add(_key(verdict))
 
-    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+    def pytest_keyboard_interrupt(self) -> None:
+        self.interrupted = True
+        self.stop.parent.mkdir(parents=True, exist_ok=True)
+        self.stop.touch()
+
+    def pytest_sessionfinish(self, session: Any) -> None:
+        self.stopped = bool(session.shouldstop)
+
+    def pytest_unconfigure(self) -> None:
+        self.stop.unlink(missing_ok=True)
+
+    def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: Any) -> None:
         if not self.rows:
+            if self.interrupted:
+                terminalreporter.write_line("harnessif: interrupted before any verdict: nothing recorded", yellow=True)
             return
         from ..metrics.accuracy import summarize  # pandas and the figures: imported only when there is a report
         from ..metrics.panel import panels
+        from .completeness import Session, completeness, partial_line, population_line
         from .records import in_order, write_run
         from .terminal import full_tables, judge_line, summary_table
 
@@ -44,16 +64,28 @@ class Collector:
         frames = panels(rows)
         keys = {_key(r) for r in rows}
         fresh = self.fresh & keys
+        session = Session(
+            interrupted=self.interrupted or exitstatus == 2,  # pytest.ExitCode.INTERRUPTED
+            last_failed=bool(config.getoption("lf", False)),
+            keyword=config.getoption("keyword", "") or "",
+            markexpr=config.getoption("markexpr", "") or "",
+            stopped=self.stopped and not self.interrupted,
+        )
         meta = {**self.meta, "trajectories": len(keys), "trajectories_recorded": len(fresh)}
+        meta.update(completeness(self.expected, rows, session))
         run_dir = write_run(self.run_dir, rows, meta, list(self.requests.values()), frames)
         tr = terminalreporter
         tr.write_sep("=", "Harness-IF summary")
+        tr.write_line(population_line(meta["population"], meta.get("zero_injection")))
         tr.write_line(summary_table(summarize(frames)))
         if self.full:
             tr.write_line(full_tables(frames))
         tr.write_line(f"trajectories: {len(keys)} ({len(fresh)} recorded now, {len(keys) - len(fresh)} re-used)")
         tr.write_line(judge_line(rows))
-        tr.write_line(f"records: {run_dir}")
+        partial = partial_line(meta)
+        tr.write_line(f"records: {run_dir}" + (" (marked complete: false)" if partial else ""))
+        if partial:
+            tr.write_line(partial, yellow=True, bold=True)
 
 
 def _key(row: Mapping[str, Any]) -> str:
