@@ -8,7 +8,7 @@ import os
 import sys
 
 # modules of pytest_harnessif.commands, in help order
-COMMANDS = ("report", "compare", "priors", "rules", "panel", "judge", "taskflow", "sandbox", "image")
+COMMANDS = ("report", "compare", "priors", "rules", "panel", "judge", "taskflow", "sandbox", "image", "prune")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
@@ -16,9 +16,6 @@ from .agents.settings import Limits, ModelSettings
 from .authoring import rule_meta
 from .options import OptionError, add_options, read_options
 from .schema import Family, Method, Modality, Prior, RunKey, Surface
-
-if TYPE_CHECKING:
-    pass
 
 HARNESS = pytest.StashKey["Harness | None"]()
 RULES_DIR = pytest.StashKey[Path]()
@@ -157,6 +154,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("run", params, indirect=True)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> list[Any] | None:
+    """A rule no task injects makes no item at all: not a skip, not a deselection."""
+    harness, meta = collector.config.stash[HARNESS], rule_meta(obj)
+    if harness is not None and meta is not None and meta.id in harness.rules and not harness.keys_for(meta.id):
+        return []
+    return None
+
+
 def _key(item: pytest.Item) -> RunKey | None:
     callspec = getattr(item, "callspec", None)
     key = callspec.params.get("run") if callspec is not None else None
@@ -170,11 +176,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     from .verdicts import TEMPLATE, template
 
     shared: dict[tuple[str, str], dict[str, Any]] = {}
-    rule_items, idle = [], []
+    rule_items = []
     for item in items:
         key, meta = _key(item), rule_meta(getattr(item, "function", None))
-        if meta is not None and key is None:
-            idle.append(item)  # a rule no task injects: no item, rather than an empty-parameter skip
         if key is None or meta is None:
             continue
         if (key.task, meta.id) not in shared:
@@ -186,10 +190,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if fields["surface"] is not None:
             item.extra_keyword_matches.add(f"surface_{fields['surface']}")
         rule_items.append((key.model, key.task, key.round, meta.id, item))
-    if idle:
-        config.hook.pytest_deselected(items=idle)
-        dropped = {id(it) for it in idle}
-        items[:] = [it for it in items if id(it) not in dropped]
     rule_items.sort(key=lambda t: t[:4])
     ordered = iter(t[4] for t in rule_items)
     placed = {id(t[4]) for t in rule_items}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import tarfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -48,8 +50,18 @@ class Store:
             return None
         if traj.fingerprint != fingerprint:
             return None
-        snaps = {n: where / n for n in names if (where / n).is_file()}
-        return Recording(traj, {n: p.read_bytes() for n, p in snaps.items()})
+        snaps: dict[str, bytes] = {}
+        for name in sorted(names):
+            path = where / name
+            if not path.is_file():
+                continue
+            try:
+                snaps[name] = path.read_bytes()
+                _check_tar(snaps[name])
+            except (OSError, tarfile.TarError, EOFError) as exc:
+                warnings.warn(StoreWarning(f"{path}: unreadable snapshot, re-running {key.id}: {exc}"), stacklevel=2)
+                return None
+        return Recording(traj, snaps)
 
     def save(self, rec: Recording) -> None:
         """Write atomically: a temp directory renamed into place, so an interrupted write leaves nothing."""
@@ -75,3 +87,11 @@ class Store:
             rec.trajectory.extra["run_id"] = run_id
             self.save(rec)
             return rec, True
+
+
+def _check_tar(data: bytes) -> None:
+    """Read every member header and body, so a truncated or corrupt tar fails here rather than in a check."""
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        for member in tar:
+            if member.isfile() and (handle := tar.extractfile(member)) is not None:
+                handle.read()

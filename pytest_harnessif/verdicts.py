@@ -89,6 +89,31 @@ def attach(
         votes = ",".join(str(v.status) if v.status is not None else "unusable" for v in record.votes)
         item.user_properties.append(("judge", f"{record.judge}: {record.status} ({votes})"))
     report.harness_verdict = row  # type: ignore[attr-defined]
+    _readable(item, call, report, status, reason, f"{fields['rule']} {status} on {key.label}")
     if decided:
         requests = [{"hash": r.hash, **r.model_dump(mode="json")} for _, r in decided]
         report.harness_judge_requests = requests  # type: ignore[attr-defined]
+
+
+SKIPPED = {
+    Status.na: "n/a (no opportunity in this run; not scored)",
+    Status.unjudged: "unjudged (no judge; counted apart, not in Acc)",
+}
+
+
+def _readable(
+    item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, status: Status, reason: str, head: str
+) -> None:
+    """What pytest prints and JUnit writes: n/a and unjudged say which they are; under the default `--tb=auto` a
+    rule failure or a failed trajectory is one line (verdict, reason, the check's location), while a crashed
+    check keeps its traceback (`--tb=long|short` keeps every traceback)."""
+    if report.skipped and status in SKIPPED and isinstance(report.longrepr, tuple):
+        path, lineno, _ = report.longrepr
+        report.longrepr = (path, lineno, f"{SKIPPED[status]}: {reason.removeprefix('unjudged: ')}")
+        return
+    if item.config.getoption("tbstyle", "auto") != "auto" or call.excinfo is None or report.skipped:
+        return
+    failed = call.when == "call" and isinstance(call.excinfo.value, AssertionError)
+    if failed or call.excinfo.typename == "TrajectoryFailed":
+        path, lineno, _ = item.location
+        report.longrepr = f"{head}: {reason}  [{path}:{(lineno or 0) + 1}]"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pytest_harnessif.files import safe_segment
+from pytest_harnessif.sandbox.base import tar_from_files
 from pytest_harnessif.schema import RunKey
 from pytest_harnessif.store import RECORD, Store, StoreWarning
 from pytest_harnessif.trajectory import Recording, Trajectory, TurnRecord
@@ -28,7 +29,11 @@ def _recording(key: RunKey = KEY, fingerprint: str = "fp", marker: str = "x", st
             "turns": [TurnRecord(index=0, intent="new-feature", user="u", reply=marker, snapshot="turn-0.tar")],
         }
     )
-    snaps = {"initial.tar": b"initial", "turn-0.tar": marker.encode(), "final.tar": b"final" + marker.encode()}
+    snaps = {
+        "initial.tar": tar_from_files({"a.txt": b"initial"}),
+        "turn-0.tar": tar_from_files({"a.txt": marker.encode()}),
+        "final.tar": tar_from_files({"a.txt": b"final" + marker.encode()}),
+    }
     return Recording(traj, snaps if status == "ok" else {})
 
 
@@ -69,6 +74,17 @@ def test_trajectory_with_unknown_field_is_corrupt(tmp_path: Path) -> None:
     record = store.path(KEY) / RECORD
     record.write_text(record.read_text(encoding="utf-8").replace('"agent"', '"agnet"'), encoding="utf-8")
     with pytest.warns(StoreWarning):
+        assert store.load(KEY, "fp") is None
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garble", "empty"])
+def test_an_unreadable_snapshot_warns_with_its_path_and_is_none(tmp_path: Path, damage: str) -> None:
+    store = Store(tmp_path, "cfg")
+    store.save(_recording(marker="x" * 5000))
+    tar = store.path(KEY) / "turn-0.tar"
+    data = tar.read_bytes()
+    tar.write_bytes({"truncate": data[:1500], "garble": b"not a tar at all" * 100, "empty": b""}[damage])
+    with pytest.warns(StoreWarning, match=f"{tar}: unreadable snapshot, re-running"):
         assert store.load(KEY, "fp") is None
 
 

@@ -86,7 +86,7 @@ def test_judged_verdicts_are_recorded_and_a_rescore_costs_no_calls(
 ) -> None:
     judge = f"--harness-judge=openai/judge-model@{judge_server.base_url}"
     result = pytester.runpytest("--harness-model=gold", judge, "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=4, deselected=1)
+    result.assert_outcomes(passed=4)
     result.stdout.fnmatch_lines([
         "harnessif: judge openai/judge-model@http://127.0.0.1:* (3 votes, temperature 0.3)",
         "judge-based verdicts: 2 (0 by pre-check, 2 by the judge with 6 call(s) and 0 cache hit(s), 0 unjudged)",
@@ -152,7 +152,7 @@ def test_unusable_judge_answers_are_error_verdicts_with_the_raw_answers(
         result = pytester.runpytest(
             "--harness-model=gold", f"--harness-judge=openai/j@{server.base_url}", "-p", "no:cacheprovider"
         )
-    result.assert_outcomes(passed=2, errors=2, deselected=1)
+    result.assert_outcomes(passed=2, errors=2)
     rows = rows_of(panel)
     row = rows["MP-010"]
     assert row["status"] == "error" and "JudgeError: judge has no majority of 3 votes" in row["reason"]
@@ -192,3 +192,17 @@ def test_xdist_workers_share_the_judge_cache_and_match_serial(
     serial = pytester.runpytest("--harness-model=gold", "--harness-model=defaults", judge, "-p", "no:xdist")
     serial.stdout.fnmatch_lines(["*3 by the judge with 0 call(s) and 9 cache hit(s)*"])
     assert rows_of(panel).keys() == rows.keys()
+
+
+def test_junit_tells_na_from_unjudged(pytester: pytest.Pytester, panel: Path) -> None:
+    """Both are <skipped>; the message says which, and why, without reading the properties."""
+    task = panel / "tasks" / "demo" / "mini" / "task.yaml"
+    task.write_text(task.read_text().replace("MP-011]", "MP-011, MP-003]"))
+    pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider", f"--junitxml={panel / 'junit.xml'}")
+    skipped = {
+        case.get("name", "").split("[")[0]: case.find("skipped").get("message", "")
+        for case in ET.parse(panel / "junit.xml").iter("testcase")
+        if case.find("skipped") is not None
+    }
+    assert skipped["test_explain_cites"] == "n/a (no opportunity in this run; not scored): no explain turn"
+    assert skipped["test_reply_reports_plainly"].startswith("unjudged (no judge; counted apart, not in Acc): ")

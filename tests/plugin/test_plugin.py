@@ -42,7 +42,7 @@ def test_without_a_model_the_rule_library_stays_quiet(pytester: pytest.Pytester,
 
 def test_gold_scores_everything_and_writes_records(pytester: pytest.Pytester, panel: Path) -> None:
     result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=2, deselected=1)
+    result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines(
         ["*Harness-IF summary*", "gold*2*2*0*0*0*100.0*100.0*+0.0", "trajectories: 1 (1 recorded now, 0 re-used)"]
     )
@@ -54,7 +54,7 @@ def test_gold_scores_everything_and_writes_records(pytester: pytest.Pytester, pa
 
 
 def test_records_are_reused_then_rerun_on_request(pytester: pytest.Pytester, panel: Path) -> None:
-    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
+    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2)
     first = statuses(verdicts(panel))
     again = pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider")
     again.stdout.fnmatch_lines(["trajectories: 1 (0 recorded now, 1 re-used)"])
@@ -235,11 +235,11 @@ def test_ctrl_c_mid_run_leaves_no_record_and_nothing_running(pytester: pytest.Py
 
 
 def test_replay_replays_a_recorded_run_without_its_model(pytester: pytest.Pytester, panel: Path) -> None:
-    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
+    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2)
     recorded = statuses(verdicts(panel))
     (config_dir,) = (panel / ".harnessif" / "runs").iterdir()
     result = pytester.runpytest(f"--harness-model=replay/defaults@{config_dir}", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=2, deselected=1)
+    result.assert_outcomes(failed=2)
     replayed = {("defaults", *k[1:]): v for k, v in statuses(verdicts(panel)).items()}
     assert replayed == recorded
     record = next(p for p in (panel / ".harnessif").rglob("trajectory.json") if "replay" in str(p))
@@ -263,14 +263,14 @@ def test_a_third_party_agent_plugs_in_through_the_hook(pytester: pytest.Pytester
                 return type(gold)("my-agent", "gold under another name", gold.make, "my-agent:v1")
         """
     )
-    pytester.runpytest("--harness-model=my-agent", "-p", "no:cacheprovider").assert_outcomes(passed=2, deselected=1)
+    pytester.runpytest("--harness-model=my-agent", "-p", "no:cacheprovider").assert_outcomes(passed=2)
     assert {r["model"] for r in verdicts(panel)} == {"my-agent"}
 
 
 def test_zero_injection_all_withholds_every_rule_and_is_its_own_population(
     pytester: pytest.Pytester, panel: Path
 ) -> None:
-    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2, deselected=1)
+    pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider").assert_outcomes(failed=2)
     verdicts(panel)
     result = pytester.runpytest("--harness-model=defaults", "--harness-zero-injection=all", "-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["trajectories: 1 (1 recorded now, 0 re-used)"])

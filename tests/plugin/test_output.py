@@ -1,0 +1,44 @@
+"""What a run prints: a rule failure is one line (verdict, reason, the check's location), a crashed check keeps
+its traceback, `--tb=long` keeps every traceback, and rules no task injects make no item (no "deselected")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+MINI = Path(__file__).resolve().parents[1] / "data" / "minipanel"
+
+
+@pytest.fixture
+def panel(pytester: pytest.Pytester) -> Path:
+    shutil.copytree(MINI, pytester.path, dirs_exist_ok=True)
+    return pytester.path
+
+
+def test_a_rule_failure_is_one_line(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("--harness-model=defaults", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=2)
+    out = result.stdout.str()
+    result.stdout.fnmatch_lines(
+        [
+            "collected 2 items",
+            "MP-002 fail on defaults-mini-r1: print() in src/  [[]mini_rules/basic/test_basic.py:*[]]",
+        ]
+    )
+    assert "Traceback" not in out and "def test_no_print" not in out and "deselected" not in out
+    assert len(out.splitlines()) < 40
+
+
+def test_tb_long_keeps_the_traceback(pytester: pytest.Pytester, panel: Path) -> None:
+    result = pytester.runpytest("--harness-model=defaults", "--tb=long", "-p", "no:cacheprovider")
+    assert "def test_no_print(run: Run) -> None:" in result.stdout.str()
+
+
+def test_a_crashed_check_keeps_its_traceback(pytester: pytest.Pytester, panel: Path) -> None:
+    rules = panel / "mini_rules" / "basic" / "test_basic.py"
+    rules.write_text(rules.read_text().replace('    changed = run.changed("src/**/*.py")', "    changed = 1 / 0"))
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, errors=1)  # a crashed check is an error verdict, reported as a pytest error
+    result.stdout.fnmatch_lines(["*changed = 1 / 0*", "E*ZeroDivisionError: division by zero"])
