@@ -1,0 +1,87 @@
+"""The bundled coding panel as the issue asks for it: 30 tasks, 7-8 in each of backend, frontend, systems and
+data_ml; per task 6-10 user turns, 25-35 injected rules of which 10-27 have a declared opportunity; varied
+intents; turn flows at TFAS >= 55 against the bundled ECP target; a repository serves at most three tasks and
+passes its own tests before any agent touches it. (Gold and defaults on the panel: tests/plugin/test_panel_e2e.)"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pytest_harnessif.checks.shell import parse
+from pytest_harnessif.library import load_rules, load_tasks
+from pytest_harnessif.report.library import placements
+from pytest_harnessif.report.panel import out_of_bounds, task_stats
+from pytest_harnessif.sandbox.host import unmet
+from pytest_harnessif.schema import Intent
+from pytest_harnessif.taskflow.corpora import label_sequences, load_corpus
+from pytest_harnessif.taskflow.targets import ECP_SAMPLE
+from pytest_harnessif.taskflow.tfas import compare
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = load_rules(ROOT / "rule_checks")
+TASKS = load_tasks(ROOT / "tasks", RULES)
+STATS = task_stats(TASKS, RULES, placements(RULES, TASKS))
+SCENARIOS = {"backend", "frontend", "systems", "data_ml"}
+FIX_OR_ADD = {Intent.new_feature, Intent.bug_fix}
+REPOS = sorted({e.repo for e in TASKS.values()})
+
+
+def test_thirty_tasks_seven_or_eight_per_scenario() -> None:
+    per_scenario = Counter(e.task.scenario for e in TASKS.values())
+    assert len(TASKS) == 30 and set(per_scenario) == SCENARIOS, per_scenario
+    assert all(7 <= n <= 8 for n in per_scenario.values()), per_scenario
+
+
+def test_every_task_is_within_the_bounds() -> None:
+    assert out_of_bounds(STATS) == []
+
+
+def test_every_task_gives_against_prior_rules_an_opportunity() -> None:
+    """AP-Acc needs rules that go against an unprompted agent's habits, with something to judge."""
+    assert {s.task: s.against_scorable for s in STATS if (s.against_scorable or 0) < 3} == {}
+
+
+def test_intents_follow_real_sessions_not_only_fix_and_add() -> None:
+    flat = Counter(t.intent for e in TASKS.values() for t in e.task.turns)
+    assert {e.task.id for e in TASKS.values() if sum(t.intent not in FIX_OR_ADD for t in e.task.turns) < 2} == set()
+    retained = set(Intent) - {Intent.greeting, Intent.meta_question, Intent.other}
+    assert retained <= set(flat), retained - set(flat)
+
+
+def test_the_turn_flows_reach_tfas_55_against_the_ecp_target() -> None:
+    target = label_sequences(load_corpus(ECP_SAMPLE))
+    comparison = compare(target, [[t.intent for t in e.task.turns] for e in TASKS.values()], replicates=0)
+    assert comparison.score.tfas >= 55, comparison.score
+
+
+def test_a_repository_serves_at_most_three_tasks() -> None:
+    used = Counter(e.repo for e in TASKS.values())
+    assert max(used.values()) <= 3, used
+
+
+@pytest.mark.parametrize("task_id", sorted(TASKS))
+def test_the_test_and_lint_commands_are_recognised_by_the_checks(task_id: str) -> None:
+    """Rules about running the tests or the linter find these commands (checks.shell): a task whose test command
+    they could not see would fail gold on every such rule."""
+    task = TASKS[task_id].task
+    assert task.languages and task.needs, "say what the repo is written in and what the local sandbox needs"
+    assert any(s.is_test_run for s in parse(task.commands["test"])), task.commands["test"]
+    if "lint" in task.commands:
+        assert any(s.is_lint_run for s in parse(task.commands["lint"])), task.commands["lint"]
+
+
+@pytest.mark.parametrize("repo", REPOS, ids=[f"{r.parent.parent.name}/{r.name}" for r in REPOS])
+def test_each_repository_passes_its_tests_at_the_start(repo: Path, tmp_path: Path) -> None:
+    entries = [e for e in TASKS.values() if e.repo == repo]
+    missing = unmet(set().union(*(e.task.needs for e in entries)))
+    assert not missing, f"this host lacks {missing} (`.ci/run` installs them)"
+    work = tmp_path / "repo"
+    shutil.copytree(repo, work)
+    for command in sorted({e.task.commands["test"] for e in entries}):
+        proc = subprocess.run(command, shell=True, cwd=work, capture_output=True, text=True, timeout=600)
+        assert proc.returncode == 0, f"{command} in {repo}:\n{(proc.stdout + proc.stderr)[-3000:]}"
