@@ -8,7 +8,9 @@ import os
 import sys
 
 # modules of pytest_harnessif.commands, in help order
-COMMANDS = ("report", "compare", "priors", "rules", "panel", "judge", "taskflow", "sandbox", "image", "prune")
+COMMANDS = (
+    "report", "compare", "priors", "rules", "panel", "check_task", "judge", "taskflow", "sandbox", "image", "prune"
+)
 
 
 def main(argv: list[str] | None = None) -> int:

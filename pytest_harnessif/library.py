@@ -102,14 +102,20 @@ def load_tasks(tasks_dir: Path, rules: dict[str, RuleEntry]) -> dict[str, TaskEn
         entry = load_task(path.parent)
         if entry.task.id in tasks:
             raise LibraryError(f"{path}: id: task {entry.task.id} is defined twice (also {tasks[entry.task.id].dir})")
-        for i, ref in enumerate(entry.task.rules):
-            if ref.id not in rules:
-                raise LibraryError(f"{path}: rules.{i}: unknown rule id {ref.id}")
-            refusal = composable(rules[ref.id].meta, entry.task)
-            if refusal:
-                raise LibraryError(f"{path}: rules.{i}: rule {ref.id} {refusal}")
+        check_rules(entry, rules)
         tasks[entry.task.id] = entry
     return tasks
+
+
+def check_rules(entry: TaskEntry, rules: dict[str, RuleEntry]) -> None:
+    """Every rule the task injects exists in the library and may go into this task."""
+    path = entry.dir / "task.yaml"
+    for i, ref in enumerate(entry.task.rules):
+        if ref.id not in rules:
+            raise LibraryError(f"{path}: rules.{i}: unknown rule id {ref.id}")
+        refusal = composable(rules[ref.id].meta, entry.task)
+        if refusal:
+            raise LibraryError(f"{path}: rules.{i}: rule {ref.id} {refusal}")
 
 
 def composable(meta: RuleMeta, task: Task) -> str | None:

@@ -116,4 +116,5 @@ def _readable(
     failed = call.when == "call" and isinstance(call.excinfo.value, AssertionError)
     if failed or call.excinfo.typename == "TrajectoryFailed":
         path, lineno, _ = item.location
-        report.longrepr = f"{head}: {reason}  [{path}:{(lineno or 0) + 1}]"
+        first = reason.splitlines()[0] if reason else ""  # a failed run's traceback stays in its record
+        report.longrepr = f"{head}: {first}  [{path}:{(lineno or 0) + 1}]"

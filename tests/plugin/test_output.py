@@ -42,3 +42,16 @@ def test_a_crashed_check_keeps_its_traceback(pytester: pytest.Pytester, panel: P
     result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, errors=1)  # a crashed check is an error verdict, reported as a pytest error
     result.stdout.fnmatch_lines(["*changed = 1 / 0*", "E*ZeroDivisionError: division by zero"])
+
+
+def test_a_gold_step_that_cannot_run_fails_the_run_loudly(pytester: pytest.Pytester, panel: Path) -> None:
+    """An edit of a missing file is the script's bug: every item of that run is an error naming the step."""
+    gold = panel / "tasks" / "demo" / "mini" / "gold.yaml"
+    edit = "          path: src/app/core.py\n"
+    gold.write_text(gold.read_text().replace(edit, edit.replace("core.py", "gone.py"), 1))
+    result = pytester.runpytest("--harness-model=gold", "-p", "no:cacheprovider")
+    result.assert_outcomes(errors=2)
+    result.stdout.fnmatch_lines(
+        ["*gold.yaml (gold reading): turn 1, step 2: edit_file could not run: error: *gone.py*"]
+    )
+    assert "Traceback" not in result.stdout.str()

@@ -1,0 +1,154 @@
+"""`harnessif check-task PATH`: validate one task before it joins a panel. The schema and its rules against the
+library, the bundled panel's bounds, the host programs it needs, its repository's tests at the start, then gold
+and defaults played for real: every scripted step runs, gold follows every rule it injects (pass, or unjudged
+without a judge; n/a where the task declares no opportunity), defaults has no error, and the repository's tests
+pass again on gold's final workspace. Every problem is one line naming the file and field or the rule."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from ..entries import TaskEntry
+from ..library import LibraryError, check_rules, load_rules, load_task
+from ..report.panel import BOUNDS
+from ..sandbox.host import unmet
+
+
+def _bounds(entry: TaskEntry) -> list[str]:
+    task, path = entry.task, entry.dir / "task.yaml"
+    scorable = sum(bool(r.opportunity) for r in task.rules)
+    values = {"turns": len(task.turns), "rules": len(task.rules), "scorable": scorable}
+    problems = [
+        f"{path}: {name}: {value}, the bundled panel's bound is {BOUNDS[name][0]}-{BOUNDS[name][1]}"
+        for name, value in values.items()
+        if not BOUNDS[name][0] <= value <= BOUNDS[name][1]
+    ]
+    undeclared = [r.id for r in task.rules if r.opportunity is None]
+    if undeclared:
+        problems.append(f"{path}: rules: no `opportunity:` on {', '.join(undeclared)}")
+    return problems
+
+
+def _tests(workdir: Path, command: str, when: str) -> list[str]:
+    proc = subprocess.run(command, shell=True, cwd=workdir, capture_output=True, text=True, timeout=900)
+    if proc.returncode == 0:
+        return []
+    tail = (proc.stdout + proc.stderr).strip().splitlines()[-5:]
+    return [f"commands.test `{command}` fails {when} (exit {proc.returncode}): " + " | ".join(tail)]
+
+
+def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: str) -> tuple[list[dict], str]:
+    """Gold and defaults on this task alone, in a private store; (verdict rows, pytest's output tail)."""
+    tasks_root = entry.dir.parent.parent
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        "--harness-model=gold",
+        "--harness-model=defaults",
+        f"--harness-sandbox={sandbox}",
+        f"--harness-store={work / 'store'}",
+        f"--harness-report-dir={work / 'reports'}",
+        "-o",
+        f"harness_tasks={tasks_root}",
+        "-o",
+        f"harness_rules={rules_dir}",
+        "-k",
+        f"{entry.task.id}-r",
+        str(rules_dir),
+    ]
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    runs = sorted((work / "reports").glob("*/verdicts.jsonl"))
+    rows = [json.loads(line) for line in runs[-1].read_text().splitlines()] if runs else []
+    return rows, (proc.stdout + proc.stderr)[-2000:]
+
+
+def _verdicts(entry: TaskEntry, rows: list[dict]) -> list[str]:
+    problems = []
+    gold = {r["rule"]: r for r in rows if r["model"] == "gold"}
+    for ref in entry.task.rules:
+        row = gold.get(ref.id)
+        if row is None:
+            problems.append(f"gold: no verdict for {ref.id}")
+        elif row["status"] in ("fail", "error"):
+            problems.append(f"gold: {ref.id} {row['status']}: {row['reason'].splitlines()[0][:300]}")
+        elif ref.opportunity == [] and row["status"] != "n/a":
+            problems.append(f"gold: {ref.id} is {row['status']} but the task declares no opportunity for it")
+        elif ref.opportunity and row["status"] == "n/a":
+            problems.append(f"gold: {ref.id} is n/a but the task declares an opportunity in turns {ref.opportunity}")
+    problems += [
+        f"defaults: {r['rule']} error: {r['reason'].splitlines()[0][:300]}"
+        for r in rows
+        if r["model"] == "defaults" and r["status"] == "error"
+    ]
+    return problems
+
+
+def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: bool) -> list[str]:
+    """Every problem of the task (none: it is ready)."""
+    problems = _bounds(entry) if bounds else []
+    missing = unmet(set(entry.task.needs))
+    if missing:
+        return [*problems, f"{entry.dir / 'task.yaml'}: needs: this host lacks {', '.join(sorted(missing))}"]
+    command = entry.task.commands.get("test")
+    if command is None:
+        problems.append(f"{entry.dir / 'task.yaml'}: commands.test: missing")
+    with tempfile.TemporaryDirectory(prefix="check-task-") as tmp:
+        work = Path(tmp)
+        if command:
+            shutil.copytree(entry.repo, work / "start")
+            problems += _tests(work / "start", command, "at the start")
+        if entry.script is None:
+            return [*problems, f"{entry.dir / 'gold.yaml'}: missing: no gold script"]
+        rows, tail = _play(entry, rules_dir, root, work, sandbox)
+        if not rows:
+            return [*problems, f"gold and defaults did not run: {tail}"]
+        problems += _verdicts(entry, rows)
+        final = next((work / "store").glob(f"*/gold/{entry.task.id}/r1/final.tar"), None)
+        if command and final is not None:
+            with tarfile.open(fileobj=io.BytesIO(final.read_bytes())) as tar:
+                tar.extractall(work / "final", filter="data")
+            problems += _tests(work / "final", command, "on gold's final workspace")
+    return problems
+
+
+def run(args: argparse.Namespace) -> int:
+    rules_dir = Path(args.rules).resolve()
+    try:
+        entry = load_task(Path(args.path).resolve())
+        check_rules(entry, load_rules(rules_dir))
+    except LibraryError as exc:
+        print(f"harnessif check-task: {exc}", file=sys.stderr)
+        return 1
+    problems = check(entry, rules_dir, Path.cwd(), args.sandbox, args.bounds == "panel")
+    for problem in problems:
+        print(f"harnessif check-task: {problem}", file=sys.stderr)
+    verdict = f"{len(problems)} problem{'s' * (len(problems) != 1)}" if problems else "ready"
+    print(f"{entry.task.id}: {verdict}")
+    return 1 if problems else 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("check-task", help="validate one task: schema, bounds, repo tests, gold and defaults")
+    parser.add_argument("path", metavar="PATH", help="the task folder (tasks/<scenario>/<id>)")
+    parser.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default %(default)s)")
+    parser.add_argument("--sandbox", choices=["local", "docker"], default="local", help="where gold and defaults run")
+    parser.add_argument(
+        "--bounds",
+        choices=["panel", "none"],
+        default="panel",
+        help="hold the task to the bundled panel's bounds (6-10 turns, 25-35 rules, 10-27 with an opportunity, "
+        "every rule with `opportunity:`) or not (default %(default)s)",
+    )
+    parser.set_defaults(func=run)
