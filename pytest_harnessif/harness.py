@@ -17,7 +17,7 @@ from .evidence import Run, is_generated
 from .library import load_rules, load_tasks
 from .placement import place
 from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
-from .sandbox.host import check_host
+from .sandbox.host import check_host, unmet
 from .sandbox.local import LocalSandbox
 from .schema import RunKey, Surface
 from .session import Options
@@ -49,6 +49,7 @@ class Harness:
     store: Store = field(init=False)
     _runs: OrderedDict[str, Run] = field(init=False, default_factory=OrderedDict)
     fresh: set[str] = field(init=False, default_factory=set)
+    not_run: dict[str, list[str]] = field(init=False, default_factory=dict)  # task -> what the host lacks
 
     def __post_init__(self) -> None:
         self.rules = load_rules(self.options.rules_dir)
@@ -60,6 +61,8 @@ class Harness:
         self.tasks = load_tasks(self.options.tasks_dir, self.rules)
         o = self.options
         self.placements = {tid: place(e, self.rules, o.seed, o.threshold) for tid, e in sorted(self.tasks.items())}
+        if o.sandbox is None or o.sandbox.backend == "local":  # a container brings its own programs
+            self.not_run = {tid: lacks for tid, e in sorted(self.tasks.items()) if (lacks := unmet(e.task.needs))}
         info = o.sandbox_info
         config = digest([o.seed, str(o.threshold), HD_VERSION, info["backend"], info.get("image_id"), o.population])
         self.store = Store(self.options.store_dir, config)
@@ -85,6 +88,12 @@ class Harness:
             lines.append("harnessif: no judge (--harness-judge): judge-based rules are reported unjudged")
         if o.sandbox is not None and o.sandbox.warning:
             lines.append(f"harnessif: WARNING: {o.sandbox.warning}")
+        if self.not_run:
+            lacks = sorted({need for needs in self.not_run.values() for need in needs})
+            lines.append(
+                f"harnessif: WARNING: {len(self.not_run)} task(s) not run, this host lacks {', '.join(lacks)} for the "
+                "local sandbox: install them or use --harness-sandbox=docker (the run is marked partial)"
+            )
         return "\n".join(lines)
 
     def record_meta(self) -> dict[str, Any]:
@@ -101,6 +110,8 @@ class Harness:
         }
         if o.zero_injection:
             meta["zero_injection"] = o.zero_injection
+        if self.not_run:
+            meta["tasks_not_run"] = self.not_run
         if o.judge is not None:
             meta["judge"] = {"model": o.judge.name, **o.judge.settings.model_dump(), "rejudge": o.judge.rejudge}
         return meta
@@ -111,17 +122,19 @@ class Harness:
         return self.store.base / ".interrupted" / self.options.run_id
 
     def expected(self) -> int:
-        """How many verdicts the whole panel plans for this session's models and rounds."""
-        return sum(len(self.keys_for(rule_id)) for rule_id in self.rules)
+        """How many verdicts the whole panel plans for this session's models and rounds (tasks the host cannot
+        run included)."""
+        return sum(len(self.keys_for(rule_id, runnable=False)) for rule_id in self.rules)
 
-    def keys_for(self, rule_id: str) -> list[RunKey]:
-        """Every (model, task, round) whose task injects `rule_id`, in a stable order; in a one-at-a-time probe
-        each key withholds `rule_id` (a trajectory of its own)."""
+    def keys_for(self, rule_id: str, runnable: bool = True) -> list[RunKey]:
+        """Every (model, task, round) whose task injects `rule_id`, in a stable order, leaving out tasks the host
+        cannot run unless `runnable` is False; in a one-at-a-time probe each key withholds `rule_id`."""
         withheld = rule_id if self.options.zero_injection == "each" else None
         return [
             RunKey(model=m.name, task=tid, round=r, withheld=withheld)
             for m in self.options.models
             for tid in sorted(self.tasks)
+            if not (runnable and tid in self.not_run)
             if any(ref.id == rule_id for ref in self.tasks[tid].task.rules)
             for r in range(1, self.options.rounds + 1)
         ]

@@ -70,6 +70,7 @@ class Collector:
             keyword=config.getoption("keyword", "") or "",
             markexpr=config.getoption("markexpr", "") or "",
             stopped=self.stopped and not self.interrupted,
+            not_run=self.meta.get("tasks_not_run"),
         )
         meta = {**self.meta, "trajectories": len(keys), "trajectories_recorded": len(fresh)}
         meta.update(completeness(self.expected, rows, session))

@@ -22,6 +22,7 @@ class Session:
     keyword: str = ""
     markexpr: str = ""
     stopped: bool = False  # -x / --maxfail ended it early
+    not_run: Mapping[str, Sequence[str]] | None = None  # tasks the host could not run -> what it lacks
 
 
 def completeness(expected: int, rows: Sequence[Mapping[str, Any]], session: Session) -> dict[str, Any]:
@@ -38,6 +39,9 @@ def completeness(expected: int, rows: Sequence[Mapping[str, Any]], session: Sess
         reasons.append(f"-k {session.keyword!r} selected part of the panel")
     if session.markexpr:
         reasons.append(f"-m {session.markexpr!r} selected part of the panel")
+    if session.not_run:
+        lacks = sorted({need for needs in session.not_run.values() for need in needs})
+        reasons.append(f"{len(session.not_run)} task(s) not run: the host lacks {', '.join(lacks)}")
     if len(rows) < expected and not reasons:
         reasons.append("only part of the rule library was collected")
     errors = sum(r["status"] == "error" for r in rows)

@@ -173,3 +173,21 @@ def test_sandbox_that_cannot_start_gives_a_failed_run(tmp_path: Path) -> None:
     rec = run_trajectory(KEY, entry, render(entry, {}, {}), agent, "fp", make_sandbox=make)
     assert rec.trajectory.status == "failed"
     assert "OSError: disk full" in (rec.trajectory.error or "")
+
+
+def test_an_interrupted_session_stops_a_run_before_its_next_turn(played: tuple[TaskEntry, Stack, Recording]) -> None:
+    """`stop()` turning true (the controller was interrupted) ends the run before the next user turn: raised as a
+    KeyboardInterrupt, so the store never records it."""
+    from pytest_harnessif.runner import RunInterrupted
+
+    entry, stack, _ = played
+    agent = parse_model("gold").make(entry, RunKey(model="gold", task=entry.task.id, round=1))
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # interrupted during the first turn
+
+    with pytest.raises(RunInterrupted, match="interrupted before user turn 1"):
+        run_trajectory(KEY, entry, stack, agent, "fp-1", stop=stop)
+    assert issubclass(RunInterrupted, KeyboardInterrupt)
