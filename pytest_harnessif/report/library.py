@@ -159,8 +159,9 @@ CATALOGUE_HEAD = """\
 # The rule catalogue
 
 Generated from the rules' metadata by `harnessif rules --catalogue --out docs/rule-catalogue.md`; a test
-fails when it is out of date. Each rule is a check in `rule_checks/<family>/`, grounded in an archetype of
-`shared/data/rules-survey` (column "source") and worded in our own words for the surfaces it lists. The
+fails when it is out of date. Each rule is a check in `rule_checks/<family>/`, grounded in one of 212 rule
+archetypes surveyed in 60 real AGENTS.md / CLAUDE.md / SKILL.md files (column "source") and worded in our own
+words for the surfaces it lists. A rule is scored only in the tasks that inject it (column "tasks"). The
 statement is the check's docstring; "opportunity" is when the check can decide (otherwise the verdict is
 n/a); numbers and names in both come from the check's parameters. "axes" are observability, verifiability and
 universality; "fit" is each worded surface's fit (a run places a rule on a surface of fit medium or high,
