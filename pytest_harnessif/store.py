@@ -91,7 +91,7 @@ class Store:
 
 def _check_tar(data: bytes) -> None:
     """Read every member header and body, so a truncated or corrupt tar fails here rather than in a check."""
-    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:  # snapshots are plain tars
         for member in tar:
             if member.isfile() and (handle := tar.extractfile(member)) is not None:
                 handle.read()
