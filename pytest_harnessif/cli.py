@@ -9,7 +9,8 @@ import sys
 
 # modules of pytest_harnessif.commands, in help order
 COMMANDS = (
-    "report", "compare", "priors", "rules", "panel", "check_task", "judge", "taskflow", "sandbox", "image", "prune"
+    "init", "report", "compare", "priors", "rules", "panel", "check_task",
+    "judge", "taskflow", "sandbox", "image", "prune",
 )
 
 

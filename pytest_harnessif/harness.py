@@ -52,13 +52,13 @@ class Harness:
     not_run: dict[str, list[str]] = field(init=False, default_factory=dict)  # task -> what the host lacks
 
     def __post_init__(self) -> None:
-        self.rules = load_rules(self.options.rules_dir)
+        self.rules = load_rules(self.options.rules_dirs)
         for rule_id, (prior, lineage) in (self.options.priors or {}).items():
             if rule_id in self.rules:
                 entry = self.rules[rule_id]
                 meta = entry.meta.model_copy(update={"prior": prior, "lineage": lineage})
                 self.rules[rule_id] = dataclasses.replace(entry, meta=meta)
-        self.tasks = load_tasks(self.options.tasks_dir, self.rules)
+        self.tasks = load_tasks(self.options.tasks_dirs, self.rules)
         o = self.options
         self.placements = {tid: place(e, self.rules, o.seed, o.threshold) for tid, e in sorted(self.tasks.items())}
         if o.sandbox is None or o.sandbox.backend == "local":  # a container brings its own programs

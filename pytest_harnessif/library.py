@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +32,17 @@ def _module_name(path: Path) -> tuple[str, Path]:
     return ".".join(parts), base
 
 
-def load_rules(rules_dir: Path) -> dict[str, RuleEntry]:
-    """Import every `test_*.py` under `rules_dir` and collect the `@rule` functions by id."""
+def _folders(dirs: Path | Sequence[Path]) -> list[Path]:
+    """One folder or several, each once (the bundled library is also the checkout's own)."""
+    return list(dict.fromkeys(p.resolve() for p in ([dirs] if isinstance(dirs, Path) else dirs)))
+
+
+def load_rules(rules_dirs: Path | Sequence[Path]) -> dict[str, RuleEntry]:
+    """Import every `test_*.py` under the rule folders (the bundled library, the project's own) and collect the
+    `@rule` functions by id; an id defined twice is a LibraryError naming both files."""
     rules: dict[str, RuleEntry] = {}
-    for path in sorted(rules_dir.rglob("test_*.py")):
+    paths = [path for folder in _folders(rules_dirs) for path in sorted(folder.rglob("test_*.py"))]
+    for path in paths:
         name, base = _module_name(path)
         if str(base) not in sys.path:
             sys.path.insert(0, str(base))
@@ -95,10 +103,11 @@ def load_task(task_dir: Path) -> TaskEntry:
     return TaskEntry(task, task_dir, script)
 
 
-def load_tasks(tasks_dir: Path, rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:
-    """Every `<scenario>/<task>/task.yaml` under `tasks_dir`, checked against the rule library."""
+def load_tasks(tasks_dirs: Path | Sequence[Path], rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:
+    """Every `<scenario>/<task>/task.yaml` under the task folders, checked against the rule library; a task id
+    defined twice is a LibraryError naming both folders."""
     tasks: dict[str, TaskEntry] = {}
-    for path in sorted(tasks_dir.glob("*/*/task.yaml")):
+    for path in [p for folder in _folders(tasks_dirs) for p in sorted(folder.glob("*/*/task.yaml"))]:
         entry = load_task(path.parent)
         if entry.task.id in tasks:
             raise LibraryError(f"{path}: id: task {entry.task.id} is defined twice (also {tasks[entry.task.id].dir})")

@@ -82,6 +82,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[HARNESS] = harness = Harness(options)
     except (OptionError, ConfigError, LibraryError, PlacementError) as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:  # no paths typed: collect the rule folders
+        config.args[:] = [str(d) for d in options.rules_dirs]
     if workerinput is None:
         from .report.collector import Collector
 
@@ -119,12 +121,9 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    rules_dir = config.stash[RULES_DIR]
-    if config.stash[HARNESS] is None:
-        return True if _inside(collection_path, rules_dir) else None
-    from_testpaths = config.args_source is pytest.Config.ArgsSource.TESTPATHS
-    if from_testpaths and not _inside(collection_path, rules_dir) and not _inside(rules_dir, collection_path):
-        return True  # `pytest --harness-model=...` runs the rule library, not the project's own tests
+    """Without a model the rule library is not collected (its checks need a run)."""
+    if config.stash[HARNESS] is None and _inside(collection_path, config.stash[RULES_DIR]):
+        return True
     return None
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .agents.pricing import PriceError, PriceTable
 from .agents.registry import AgentContext, AgentSpec, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
+from .bundle import RULES, TASKS, bundled
 from .credentials import MissingCredentials
 from .rulemeta import Fit
 from .schema import Lineage, Prior, field_errors
@@ -90,6 +91,13 @@ class SessionSettings(BaseModel):
     ] = None
     judge_cache: Annotated[Path | None, Field(description="judge answer cache (default .harnessif/judge)")] = None
     rejudge: Annotated[bool, Field(description="ask the judge again instead of using its cache")] = False
+    bundled: Annotated[
+        Literal["yes", "no"],
+        Field(
+            description="run the bundled rule library and task panel too (yes) or only the project's own "
+            "rule_checks/ and tasks/ (no; harness_rules and harness_tasks in the ini file name them)"
+        ),
+    ] = "yes"
     preflight: Annotated[
         Literal["yes", "no"],
         Field(
@@ -105,8 +113,8 @@ class Options:
 
     settings: SessionSettings
     models: list[AgentSpec]
-    rules_dir: Path
-    tasks_dir: Path
+    rules_dirs: tuple[Path, ...]
+    tasks_dirs: tuple[Path, ...]
     store_dir: Path
     report_dir: Path
     run_id: str
@@ -182,8 +190,8 @@ def resolve(
     return Options(
         settings=settings,
         models=models,
-        rules_dir=rules_dir,
-        tasks_dir=tasks_dir,
+        rules_dirs=_folders(rules_dir, RULES, settings.bundled == "yes", "harness_rules"),
+        tasks_dirs=_folders(tasks_dir, TASKS, settings.bundled == "yes", "harness_tasks"),
         store_dir=(settings.store or root / ".harnessif" / "runs").resolve(),
         report_dir=(settings.report_dir or root / "reports").resolve(),
         run_id=run_id,
@@ -191,6 +199,19 @@ def resolve(
         sandbox=_sandbox(settings.sandbox),
         judge=judge,
     )
+
+
+def _folders(own: Path, name: str, with_bundled: bool, ini: str) -> tuple[Path, ...]:
+    """The bundled folder (unless --harness-bundled=no) and the project's own, each once."""
+    found = [bundled(name)] if with_bundled else []
+    found.append(own if own.is_dir() else None)
+    folders = tuple(dict.fromkeys(p.resolve() for p in found if p is not None))
+    if not folders:
+        raise ConfigError(
+            f"no {name}/: {own} does not exist and --harness-bundled=no leaves out the bundled one; "
+            f"create it or name it with `{ini}` in the ini file"
+        )
+    return folders
 
 
 def _priors(path: Path | None) -> dict[str, tuple[Prior, Lineage]] | None:

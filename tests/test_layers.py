@@ -15,7 +15,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pytest_harnessif"
 
 # lowest first; an entry names a module or a package (all of its modules)
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("base", ("schema", "rulemeta", "script", "digest", "files", "credentials", "authoring", "options", "priorfile")),
+    (
+        "base",
+        (
+            "schema", "rulemeta", "script", "digest", "files", "credentials", "authoring", "options", "priorfile",
+            "bundle",
+        ),
+    ),
     ("trajectory and placement", ("trajectory", "entries", "stack", "placement")),
     ("sandbox and agents", ("sandbox", "agents")),
     ("library and evidence", ("library", "evidence")),

@@ -16,6 +16,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from ..bundle import RULES, bundled, default_dir
 from ..entries import TaskEntry
 from ..library import LibraryError, check_rules, load_rules, load_task
 from ..report.panel import BOUNDS
@@ -66,7 +67,6 @@ def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: st
         f"harness_rules={rules_dir}",
         "-k",
         f"{entry.task.id}-r",
-        str(rules_dir),
     ]
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
     runs = sorted((work / "reports").glob("*/verdicts.jsonl"))
@@ -124,10 +124,10 @@ def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: b
 
 
 def run(args: argparse.Namespace) -> int:
-    rules_dir = Path(args.rules).resolve()
+    rules_dir = default_dir(args.rules, RULES).resolve()
     try:
         entry = load_task(Path(args.path).resolve())
-        check_rules(entry, load_rules(rules_dir))
+        check_rules(entry, load_rules([d for d in (bundled(RULES), rules_dir) if d is not None]))
     except LibraryError as exc:
         print(f"harnessif check-task: {exc}", file=sys.stderr)
         return 1
@@ -142,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("check-task", help="validate one task: schema, bounds, repo tests, gold and defaults")
     parser.add_argument("path", metavar="PATH", help="the task folder (tasks/<scenario>/<id>)")
-    parser.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default %(default)s)")
+    parser.add_argument(
+        "--rules", metavar="DIR", help="your rule library, checked with the bundled one (default rule_checks/ here)"
+    )
     parser.add_argument("--sandbox", choices=["local", "docker"], default="local", help="where gold and defaults run")
     parser.add_argument(
         "--bounds",

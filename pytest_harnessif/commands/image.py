@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from ..bundle import TASKS, default_dir
 from ..sandbox.base import SandboxError
 from ..sandbox.engine import engine
 from ..sandbox.images import build_scenario_image, offline_image
@@ -27,7 +27,7 @@ def build_cmd(args: argparse.Namespace) -> int:
             return 1
         print(f"{ref.name} {ref.id} (mounts read-only: {', '.join(ref.mounts)})")
         return 0
-    tasks = Path(args.tasks)
+    tasks = default_dir(args.tasks, TASKS)
     dockerfiles = sorted(tasks.glob("*/Dockerfile"))
     if args.scenario:
         dockerfiles = [d for d in dockerfiles if d.parent.name in args.scenario]
@@ -61,6 +61,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "or with --offline the registry-free image that mounts the host's /usr and interpreter read-only",
     )
     build.add_argument("scenario", nargs="*", help="scenarios to build (default: every one with a Dockerfile)")
-    build.add_argument("--tasks", default="tasks", help="the tasks directory (default: tasks)")
+    build.add_argument("--tasks", help="the tasks directory (default: tasks/ here, else the bundled panel)")
     build.add_argument("--offline", action="store_true", help="import the offline image instead (no registry)")
     build.set_defaults(func=build_cmd)

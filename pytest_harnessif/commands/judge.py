@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from ..agents.registry import ModelSpecError
 from ..agents.settings import ModelSettings
+from ..bundle import RULES, default_dir
 from ..credentials import MissingCredentials
 from ..library import LibraryError, load_rules
 from ..llm_judge.calibration import (
@@ -299,17 +300,19 @@ def human(args: argparse.Namespace) -> int:
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    cases = load_calibration(Path(args.set))
-    if not Path(args.rules).is_dir():
-        raise JudgeInputError(f"--rules: {args.rules} is not a folder")
-    rules = load_rules(Path(args.rules))
+    folder = default_dir(args.set, str(DEFAULT_SET))
+    cases = load_calibration(folder)
+    rules_dir = default_dir(args.rules, RULES)
+    if not rules_dir.is_dir():
+        raise JudgeInputError(f"--rules: {rules_dir} is not a folder")
+    rules = load_rules(rules_dir)
     judge = _judge(args)
     try:
         rows = run_calibration(cases, rules, judge, workers=args.concurrency)
     finally:
         judge.close()
     errors = rows["judge"] == "error"
-    print(f"calibration set {args.set}: {len(rows)} item(s) over {rows['rule'].nunique()} rule(s); judge {judge.name}")
+    print(f"calibration set {folder}: {len(rows)} item(s) over {rows['rule'].nunique()} rule(s); judge {judge.name}")
     print(f"judge errors (left out): {int(errors.sum())}; {judge.calls} model call(s), {judge.hits} cache hit(s)")
     print(agreement_report(rows[~errors], "human", "judge", LABELS, ("human", "judge")))
     _write_csv(rows, args.out)
@@ -361,7 +364,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     p = commands.add_parser("calibrate", help="grade the human-labelled calibration set with a judge")
     _judge_args(p, ("votes", "temperature", "max_tokens", "budget"))
-    p.add_argument("--set", default=str(DEFAULT_SET), metavar="DIR", help=f"calibration folder (default {DEFAULT_SET})")
-    p.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default rule_checks)")
+    p.add_argument("--set", metavar="DIR", help=f"calibration folder (default {DEFAULT_SET} here, else bundled)")
+    p.add_argument("--rules", metavar="DIR", help="rule library (default rule_checks/ here, else the bundled one)")
     p.add_argument("--out", metavar="FILE", help="write one row per calibration item (CSV)")
     p.set_defaults(func=_guarded("calibrate", calibrate))

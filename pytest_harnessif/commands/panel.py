@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..bundle import RULES, TASKS, default_dir
 from ..files import atomic_write
 from ..library import LibraryError, load_rules, load_tasks
 from ..placement import PlacementError
@@ -24,14 +25,15 @@ PROG = "harnessif panel"
 
 def run(args: argparse.Namespace) -> int:
     try:
-        rules = load_rules(Path(args.rules).resolve())
-        tasks = load_tasks(Path(args.tasks).resolve(), rules)
+        tasks_dir = default_dir(args.tasks, TASKS)
+        rules = load_rules(default_dir(args.rules, RULES))
+        tasks = load_tasks(tasks_dir, rules)
         target = label_sequences(load_corpus(Path(args.target) if args.target else ECP_SAMPLE))
     except (LibraryError, PlacementError, CorpusError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     if not tasks:
-        print(f"{PROG}: no task under {args.tasks} (expected <scenario>/<task>/task.yaml)", file=sys.stderr)
+        print(f"{PROG}: no task under {tasks_dir} (expected <scenario>/<task>/task.yaml)", file=sys.stderr)
         return 2
     stats = task_stats(tasks, rules, placements(rules, tasks, args.seed, Fit(args.admissible)))
     flows = [s.intents for s in stats]
@@ -51,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         *(f"  {line}" for line in limits(comparison, BOUNDS["turns"])),
     ]
     if args.full:
-        lines += ["", text_report(comparison, target_name, str(args.tasks))]
+        lines += ["", text_report(comparison, target_name, str(tasks_dir))]
     print("\n".join(lines))
     if args.json:
         data = {"tasks": [s.model_dump(mode="json") for s in stats], "bounds": bounds,
@@ -62,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("panel", help="the task panel: per task, per scenario, TFAS of its turn flows")
-    parser.add_argument("--tasks", default="tasks", metavar="DIR", help="task panel (default tasks)")
-    parser.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default rule_checks)")
+    parser.add_argument("--tasks", metavar="DIR", help="task panel (default tasks/ here, else the bundled panel)")
+    parser.add_argument("--rules", metavar="DIR", help="rule library (default rule_checks/ here, else the bundled one)")
     parser.add_argument("--target", metavar="LABELLED", help="target corpus (default: the bundled ECP sample)")
     parser.add_argument("--seed", type=int, default=0, help="placement and bootstrap seed (default 0)")
     parser.add_argument("--admissible", choices=("medium", "low"), default="medium",

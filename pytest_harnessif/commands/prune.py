@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from ..bundle import TASKS, bundled
 from ..store import RECORD
 
 DAY = 86400.0
@@ -110,7 +111,8 @@ def prune_store(args: argparse.Namespace) -> int:
         return 2
     if args.older_than is None and not args.run and not args.missing_tasks:
         return _no_filter("store")
-    known = task_ids(Path(args.tasks)) if args.missing_tasks else set()
+    folders = [p for p in (bundled(TASKS), Path(args.tasks or TASKS)) if p is not None]
+    known = set().union(*map(task_ids, folders)) if args.missing_tasks else set()
     if args.missing_tasks and not known:
         print(f"harnessif store prune: --missing-tasks: no task.yaml under {args.tasks}", file=sys.stderr)
         return 2
@@ -157,7 +159,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser = store.add_parser("prune", help="remove recorded trajectories (any of the filters given)")
     parser.add_argument("--store", default=".harnessif/runs", metavar="DIR", help="the store (default %(default)s)")
     parser.add_argument("--missing-tasks", action="store_true", help="whose task is no longer in --tasks")
-    parser.add_argument("--tasks", default="tasks", metavar="DIR", help="the task panel (default %(default)s)")
+    parser.add_argument("--tasks", metavar="DIR", help="your task panel, with the bundled one (default tasks/ here)")
     _common(parser)
     parser.set_defaults(func=prune_store)
     reports = sub.add_parser("reports", help="manage run folders").add_subparsers(dest="action", required=True)

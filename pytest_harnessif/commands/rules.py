@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..bundle import RULES, TASKS, default_dir
 from ..files import atomic_write
 from ..library import LibraryError, load_rules, load_tasks
 from ..placement import PlacementError
@@ -30,8 +31,9 @@ CHOICES = {
 
 def run(args: argparse.Namespace) -> int:
     try:
-        rules = load_rules(Path(args.rules).resolve())
-        tasks = load_tasks(Path(args.tasks).resolve(), rules) if Path(args.tasks).is_dir() else {}
+        rules = load_rules(default_dir(args.rules, RULES))
+        tasks_dir = default_dir(args.tasks, TASKS)
+        tasks = load_tasks(tasks_dir, rules) if tasks_dir.is_dir() else {}
     except (LibraryError, PlacementError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
@@ -56,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("rules", help="the rule library: listing with filters, coverage, JSON, catalogue")
-    parser.add_argument("--rules", default="rule_checks", metavar="DIR", help="rule library (default rule_checks)")
-    parser.add_argument("--tasks", default="tasks", metavar="DIR", help="task panel (default tasks)")
+    parser.add_argument("--rules", metavar="DIR", help="rule library (default rule_checks/ here, else the bundled one)")
+    parser.add_argument("--tasks", metavar="DIR", help="task panel (default tasks/ here, else the bundled panel)")
     for name in FILTERS:
         parser.add_argument(f"--{name}", action="append", choices=CHOICES[name], help=f"keep rules by {name}")
     parser.add_argument("--seed", type=int, default=0, help="placement seed of the panel shares (default 0)")

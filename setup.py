@@ -1,0 +1,27 @@
+"""Ships the bundled rule library, task panel and judge calibration set inside the wheel: `build_py` copies
+`rule_checks/`, `tasks/` and `calibration/` into `pytest_harnessif/bundled/` (an editable install reads them from
+the checkout instead; see pytest_harnessif/bundle.py). Everything else is in pyproject.toml."""
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+BUNDLED = ("rule_checks", "tasks", "calibration")
+SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "node_modules", "*.o", ".harnessif", "reports")
+
+
+class BuildWithBundle(build_py):
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        target = Path(self.build_lib) / "pytest_harnessif" / "bundled"
+        shutil.rmtree(target, ignore_errors=True)  # nothing left over from an earlier build
+        for name in BUNDLED:
+            shutil.copytree(name, target / name, ignore=SKIP)
+        (target / "__init__.py").write_text('"""The bundled rule library, task panel and calibration set."""\n')
+
+
+setup(cmdclass={"build_py": BuildWithBundle})
