@@ -1,0 +1,157 @@
+"""E0, which surface wins when two disagree: per-model surface ranks, a pooled Bradley–Terry fit and its
+robustness variants (crossed bootstrap over models and pairs, direction-only fits, leave-one-out, equal cell
+weighting, error assignment). Pure numpy/scipy over an outcome table; no pytest.
+
+An outcome row: `model`, `pair`, `direction` (AB or BA: which rule went on the matchup's first surface), `surface_a`,
+`surface_b` (where rule A and rule B were placed), `outcome` in {a, b, both, neither, error}. Only `a` and `b` are
+decisive: the surface whose rule was followed wins."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy.stats import rankdata
+
+SURFACES = ("SP", "TD", "SD", "PF", "UI")
+DECISIVE = ("a", "b")
+L2 = 1e-3  # ridge on the log-strengths: an undefeated surface stays finite; small against any real count
+REPLICATES, SEED = 10_000, 20260723
+
+
+def decisive(outcomes: pd.DataFrame) -> pd.DataFrame:
+    """The decisive rows with `winner` and `loser` surfaces."""
+    rows = outcomes[outcomes["outcome"].isin(DECISIVE)].copy()
+    a_won = rows["outcome"] == "a"
+    rows["winner"] = np.where(a_won, rows["surface_a"], rows["surface_b"])
+    rows["loser"] = np.where(a_won, rows["surface_b"], rows["surface_a"])
+    return rows
+
+
+def win_matrix(rows: pd.DataFrame, surfaces: Sequence[str] = SURFACES, weight: str | None = None) -> np.ndarray:
+    """W[i, j]: (weighted) wins of surface i over surface j among decisive rows."""
+    index = {s: k for k, s in enumerate(surfaces)}
+    w = np.zeros((len(surfaces), len(surfaces)))
+    weights = rows[weight].to_numpy() if weight else np.ones(len(rows))
+    np.add.at(w, (rows["winner"].map(index).to_numpy(), rows["loser"].map(index).to_numpy()), weights)
+    return w
+
+
+def bradley_terry(wins: np.ndarray, l2: float = L2, iterations: int = 100) -> np.ndarray:
+    """Log-strengths β maximising Σ W_ij log σ(β_i − β_j) − l2·|β|², by Newton's method; `wins` is one K×K matrix
+    or a batch B×K×K (fitted together). The ridge makes the optimum unique and puts it at Σβ = 0."""
+    w = wins[None] if wins.ndim == 2 else wins
+    n = w + np.swapaxes(w, 1, 2)  # games between i and j
+    beta = np.zeros(w.shape[:2])
+    eye = np.eye(w.shape[1])
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(beta[:, None, :] - beta[:, :, None]))  # P(i beats j)
+        grad = (w - n * p).sum(axis=2) - 2 * l2 * beta
+        h = n * p * (1 - p)
+        hess = h - eye * h.sum(axis=2)[:, :, None] - 2 * l2 * eye
+        step = np.linalg.solve(hess, grad[..., None])[..., 0]
+        beta = beta - step
+        if np.abs(step).max() < 1e-10:
+            break
+    beta = beta - beta.mean(axis=1, keepdims=True)
+    return beta[0] if wins.ndim == 2 else beta
+
+
+def ordering(beta: np.ndarray, surfaces: Sequence[str] = SURFACES) -> tuple[str, ...]:
+    """Surfaces from the strongest to the weakest."""
+    return tuple(surfaces[k] for k in np.argsort(-beta, kind="stable"))
+
+
+def ranks(rows: pd.DataFrame, surfaces: Sequence[str] = SURFACES) -> pd.DataFrame:
+    """Per model, each surface's rank by win proportion (1 = highest precedence; mid-ranks for ties), then the
+    rank sum and mean over models, every model weighted equally whatever its run count."""
+    table = {}
+    for model, group in rows.groupby("model", sort=True):
+        w = win_matrix(group, surfaces)
+        games = w.sum(axis=1) + w.sum(axis=0)
+        rate = np.divide(w.sum(axis=1), games, out=np.full(len(surfaces), 0.5), where=games > 0)
+        table[model] = rankdata(-rate, method="average")
+    out = pd.DataFrame(table, index=list(surfaces)).T
+    out.loc["rank sum"] = out.sum()
+    out.loc["mean rank"] = out.loc["rank sum"] / len(table)
+    return out
+
+
+@dataclass(frozen=True)
+class Bootstrap:
+    """Crossed bootstrap: how often the point ordering, and each adjacent order in it, hold over replicates."""
+
+    order: tuple[str, ...]
+    full: float
+    adjacent: dict[str, float]  # "SP>PF": share of replicates with β_SP > β_PF
+    replicates: int
+    seed: int
+
+
+def crossed_bootstrap(
+    rows: pd.DataFrame, replicates: int = REPLICATES, seed: int = SEED, surfaces: Sequence[str] = SURFACES
+) -> Bootstrap:
+    """Resample models and pairs independently with replacement; refit BT on each replicate (a row counts as
+    often as its model times its pair were drawn)."""
+    models, pairs = sorted(rows["model"].unique()), sorted(rows["pair"].unique())
+    cells = np.zeros((len(models), len(pairs), len(surfaces), len(surfaces)))
+    for (m, p), group in rows.groupby(["model", "pair"]):
+        cells[models.index(m), pairs.index(p)] = win_matrix(group, surfaces)
+    rng = np.random.default_rng(seed)
+    draw_m = np.stack([np.bincount(rng.integers(0, len(models), len(models)), minlength=len(models))
+                       for _ in range(replicates)])
+    draw_p = np.stack([np.bincount(rng.integers(0, len(pairs), len(pairs)), minlength=len(pairs))
+                       for _ in range(replicates)])
+    point = bradley_terry(cells.sum(axis=(0, 1)))
+    order = ordering(point, surfaces)
+    idx = [surfaces.index(s) for s in order]
+    held = np.zeros((replicates, len(idx) - 1), dtype=bool)
+    for start in range(0, replicates, 1000):
+        wins = np.einsum("bm,bp,mpij->bij", draw_m[start:start + 1000], draw_p[start:start + 1000], cells)
+        beta = bradley_terry(wins)[:, idx]
+        held[start:start + 1000] = beta[:, :-1] > beta[:, 1:]
+    adjacent = {f"{a}>{b}": float(held[:, k].mean()) for k, (a, b) in enumerate(itertools.pairwise(order))}
+    return Bootstrap(order, float(held.all(axis=1).mean()), adjacent, replicates, seed)
+
+
+def _fit(rows: pd.DataFrame, weight: str | None = None) -> tuple[str, ...]:
+    return ordering(bradley_terry(win_matrix(rows, SURFACES, weight)))
+
+
+def _assign(outcomes: pd.DataFrame, pick: Callable[[pd.Series], str]) -> pd.DataFrame:
+    """Every non-decisive row made decisive by `pick(row)` -> 'a' or 'b'."""
+    out = outcomes.copy()
+    undecided = ~out["outcome"].isin(DECISIVE)
+    out.loc[undecided, "outcome"] = out[undecided].apply(pick, axis=1)
+    return decisive(out)
+
+
+def robustness(outcomes: pd.DataFrame) -> dict[str, tuple[str, ...]]:
+    """The BT ordering under each variant: pooled, AB only, BA only, leaving out each pair and each model, equal
+    cell weighting, and the four error-assignment rules (A wins, B wins, the higher or the lower tier of the
+    pooled ordering wins)."""
+    rows = decisive(outcomes)
+    pooled = _fit(rows)
+    tier = {s: k for k, s in enumerate(pooled)}
+    fits = {"pooled": pooled}
+    for direction in ("AB", "BA"):
+        fits[f"{direction} only"] = _fit(rows[rows["direction"] == direction])
+    for column in ("pair", "model"):
+        for value in sorted(rows[column].unique()):
+            fits[f"without {column} {value}"] = _fit(rows[rows[column] != value])
+    cell = ["model", "pair", "direction", "surface_a", "surface_b"]
+    fits["equal cell weighting"] = _fit(rows.assign(weight=1.0 / rows.groupby(cell)["outcome"].transform("size")),
+                                        "weight")
+    higher = lambda r: "a" if tier[r["surface_a"]] < tier[r["surface_b"]] else "b"  # noqa: E731
+    rules: dict[str, Callable[[pd.Series], str]] = {
+        "errors: A wins": lambda r: "a",
+        "errors: B wins": lambda r: "b",
+        "errors: higher tier wins": higher,
+        "errors: lower tier wins": lambda r: "b" if higher(r) == "a" else "a",
+    }
+    for name, pick in rules.items():
+        fits[name] = _fit(_assign(outcomes, pick))
+    return fits
