@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -20,6 +21,38 @@ SURFACES = ("SP", "TD", "SD", "PF", "UI")
 DECISIVE = ("a", "b")
 L2 = 1e-3  # ridge on the log-strengths: an undefeated surface stays finite; small against any real count
 REPLICATES, SEED = 10_000, 20260723
+
+
+COLUMNS = ("model", "pair", "direction", "surface_a", "surface_b", "outcome")
+OUTCOMES = ("a", "b", "both", "neither", "error")
+
+
+class OutcomeError(ValueError):
+    """An outcome table that cannot be analysed; the message names the file, the row and the column."""
+
+
+def read_outcomes(path: Path) -> pd.DataFrame:
+    """An outcome table from CSV or JSON lines, checked: every column present, surfaces among SP/TD/SD/PF/UI and
+    different within a row, direction AB or BA, outcome among a/b/both/neither/error."""
+    try:
+        table = pd.read_json(path, lines=True, dtype=False) if path.suffix == ".jsonl" else pd.read_csv(path)
+    except (OSError, ValueError) as exc:
+        raise OutcomeError(f"{path}: not a readable outcome table ({exc})") from None
+    missing = [c for c in COLUMNS if c not in table.columns]
+    if missing:
+        raise OutcomeError(f"{path}: missing column(s) {', '.join(missing)} (need {', '.join(COLUMNS)})")
+    table = table[list(COLUMNS)].astype(str)
+    allowed = {"surface_a": SURFACES, "surface_b": SURFACES, "direction": ("AB", "BA"), "outcome": OUTCOMES}
+    for column, values in allowed.items():
+        bad = table.index[~table[column].isin(values)]
+        if len(bad):
+            row = bad[0]
+            raise OutcomeError(f"{path}: row {row + 1}: {column}: {table.at[row, column]!r} is not one of {values}")
+    same = table.index[table["surface_a"] == table["surface_b"]]
+    if len(same):
+        row = same[0]
+        raise OutcomeError(f"{path}: row {row + 1}: surface_a and surface_b are both {table.at[row, 'surface_a']}")
+    return table
 
 
 def decisive(outcomes: pd.DataFrame) -> pd.DataFrame:
@@ -36,7 +69,8 @@ def win_matrix(rows: pd.DataFrame, surfaces: Sequence[str] = SURFACES, weight: s
     index = {s: k for k, s in enumerate(surfaces)}
     w = np.zeros((len(surfaces), len(surfaces)))
     weights = rows[weight].to_numpy() if weight else np.ones(len(rows))
-    np.add.at(w, (rows["winner"].map(index).to_numpy(), rows["loser"].map(index).to_numpy()), weights)
+    winners, losers = (rows[c].map(index).to_numpy(dtype=int) for c in ("winner", "loser"))
+    np.add.at(w, (winners, losers), weights)
     return w
 
 
@@ -87,6 +121,7 @@ class Bootstrap:
     order: tuple[str, ...]
     full: float
     adjacent: dict[str, float]  # "SP>PF": share of replicates with β_SP > β_PF
+    interval: dict[str, tuple[float, float]]  # per surface: 2.5 and 97.5 percentiles of β over replicates
     replicates: int
     seed: int
 
@@ -108,13 +143,15 @@ def crossed_bootstrap(
     point = bradley_terry(cells.sum(axis=(0, 1)))
     order = ordering(point, surfaces)
     idx = [surfaces.index(s) for s in order]
-    held = np.zeros((replicates, len(idx) - 1), dtype=bool)
+    betas = np.empty((replicates, len(surfaces)))
     for start in range(0, replicates, 1000):
         wins = np.einsum("bm,bp,mpij->bij", draw_m[start:start + 1000], draw_p[start:start + 1000], cells)
-        beta = bradley_terry(wins)[:, idx]
-        held[start:start + 1000] = beta[:, :-1] > beta[:, 1:]
+        betas[start:start + 1000] = bradley_terry(wins)
+    held = betas[:, idx[:-1]] > betas[:, idx[1:]]
     adjacent = {f"{a}>{b}": float(held[:, k].mean()) for k, (a, b) in enumerate(itertools.pairwise(order))}
-    return Bootstrap(order, float(held.all(axis=1).mean()), adjacent, replicates, seed)
+    low, high = np.percentile(betas, [2.5, 97.5], axis=0)
+    interval = {s: (float(low[k]), float(high[k])) for k, s in enumerate(surfaces)}
+    return Bootstrap(order, float(held.all(axis=1).mean()), adjacent, interval, replicates, seed)
 
 
 def _fit(rows: pd.DataFrame, weight: str | None = None) -> tuple[str, ...]:
@@ -138,9 +175,11 @@ def robustness(outcomes: pd.DataFrame) -> dict[str, tuple[str, ...]]:
     tier = {s: k for k, s in enumerate(pooled)}
     fits = {"pooled": pooled}
     for direction in ("AB", "BA"):
-        fits[f"{direction} only"] = _fit(rows[rows["direction"] == direction])
+        if (rows["direction"] == direction).any():
+            fits[f"{direction} only"] = _fit(rows[rows["direction"] == direction])
     for column in ("pair", "model"):
-        for value in sorted(rows[column].unique()):
+        values = sorted(rows[column].unique())
+        for value in values if len(values) > 1 else ():  # leaving out the only one leaves nothing to fit
             fits[f"without {column} {value}"] = _fit(rows[rows[column] != value])
     cell = ["model", "pair", "direction", "surface_a", "surface_b"]
     fits["equal cell weighting"] = _fit(rows.assign(weight=1.0 / rows.groupby(cell)["outcome"].transform("size")),

@@ -137,3 +137,19 @@ def render(analysis: Analysis) -> dict[str, bytes]:
     if len(a.reliability.cell_range) or a.methods["tau"].notna().any():
         out["reliability"] = reliability_plot(a.reliability, a.methods)
     return out
+
+
+def e0_strengths(beta: dict[str, float], interval: dict[str, tuple[float, float]]) -> bytes:
+    """E0: each surface's Bradley–Terry log-strength (sum to zero) with its crossed-bootstrap 95% interval."""
+    order = sorted(beta, key=beta.__getitem__)
+    y = np.arange(len(order))
+    mid = np.array([beta[s] for s in order])
+    err = np.abs(np.array([interval[s] for s in order]).T - mid)
+    fig = Figure(figsize=(6.5, _height(len(order))))
+    ax = fig.subplots()
+    ax.errorbar(mid, y, xerr=err, fmt="o", color=ACC, capsize=3)
+    ax.axvline(0, color="#999", linewidth=0.8)
+    ax.set_yticks(y, order)
+    ax.set_xlabel("log-strength (Bradley-Terry, sum to zero): higher wins conflicts")
+    ax.set_title("Which surface wins when two disagree")
+    return _png(fig)
