@@ -47,7 +47,11 @@ def run(args: argparse.Namespace) -> int:
     print("\nsurface ranks by win proportion (1 = wins most; ties share mid-ranks)")
     print(text_table(("model", *SURFACES), ([str(i), *(num(v, 2) for v in r)] for i, r in table.iterrows())))
     beta = dict(zip(SURFACES, bradley_terry(win_matrix(rows)), strict=True))
-    boot = crossed_bootstrap(rows, replicates=args.replicates, seed=args.seed)
+    tiers = [t.split(",") for t in args.tiers.replace(" ", "").split(">")] if args.tiers else None
+    if tiers and sorted(s for t in tiers for s in t) != sorted(SURFACES):
+        print(f"harnessif e0: --tiers {args.tiers!r}: name each of {', '.join(SURFACES)} once", file=sys.stderr)
+        return 2
+    boot = crossed_bootstrap(rows, replicates=args.replicates, seed=args.seed, tiers=tiers)
     print(
         f"\nBradley-Terry log-strengths (sum to zero), 95% crossed-bootstrap interval ({boot.replicates} replicates, "
         f"seed {boot.seed})"
@@ -56,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     print(text_table(("surface", "beta", "interval"), lines))
     shares = ", ".join(f"{k} {v:.1%}" for k, v in boot.adjacent.items())
     print(f"ordering {' > '.join(boot.order)} held in {boot.full:.1%} of replicates; adjacent: {shares}")
+    if boot.tiers:
+        print("tiers: " + "; ".join(f"{k} {v:.1%}" for k, v in boot.tiers.items()))
     fits = robustness(outcomes)
     print("\nrobustness: the ordering under each variant")
     print(
@@ -86,5 +92,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--replicates", type=int, default=REPLICATES, help="crossed-bootstrap replicates (default %(default)s)"
     )
     parser.add_argument("--seed", type=int, default=SEED, help="bootstrap seed (default %(default)s)")
+    parser.add_argument(
+        "--tiers", metavar="ORDER", help="also how often tiers hold, strongest first, e.g. 'SP,PF,UI>TD>SD'"
+    )
     parser.add_argument("--out", metavar="DIR", help="also write the rank table and the strengths figure here")
     parser.set_defaults(func=run)

@@ -124,13 +124,19 @@ class Bootstrap:
     interval: dict[str, tuple[float, float]]  # per surface: 2.5 and 97.5 percentiles of β over replicates
     replicates: int
     seed: int
+    tiers: dict[str, float] | None = None  # "SP,PF,UI > TD": share with every β of a tier above the next tier's
 
 
 def crossed_bootstrap(
-    rows: pd.DataFrame, replicates: int = REPLICATES, seed: int = SEED, surfaces: Sequence[str] = SURFACES
+    rows: pd.DataFrame,
+    replicates: int = REPLICATES,
+    seed: int = SEED,
+    surfaces: Sequence[str] = SURFACES,
+    tiers: Sequence[Sequence[str]] | None = None,
 ) -> Bootstrap:
     """Resample models and pairs independently with replacement; refit BT on each replicate (a row counts as
-    often as its model times its pair were drawn)."""
+    often as its model times its pair were drawn). `tiers` (strongest first, e.g. [[SP, PF, UI], [TD], [SD]])
+    adds how often each tier lies wholly above the next, and all of them at once (`all`)."""
     models, pairs = sorted(rows["model"].unique()), sorted(rows["pair"].unique())
     cells = np.zeros((len(models), len(pairs), len(surfaces), len(surfaces)))
     for (m, p), group in rows.groupby(["model", "pair"]):
@@ -151,7 +157,15 @@ def crossed_bootstrap(
     adjacent = {f"{a}>{b}": float(held[:, k].mean()) for k, (a, b) in enumerate(itertools.pairwise(order))}
     low, high = np.percentile(betas, [2.5, 97.5], axis=0)
     interval = {s: (float(low[k]), float(high[k])) for k, s in enumerate(surfaces)}
-    return Bootstrap(order, float(held.all(axis=1).mean()), adjacent, interval, replicates, seed)
+    tiered = None
+    if tiers:
+        columns = [[surfaces.index(s) for s in tier] for tier in tiers]
+        above = np.stack([betas[:, up].min(axis=1) > betas[:, down].max(axis=1)
+                          for up, down in itertools.pairwise(columns)], axis=1)
+        names = [",".join(t) for t in tiers]
+        tiered = {f"{a} > {b}": float(above[:, k].mean()) for k, (a, b) in enumerate(itertools.pairwise(names))}
+        tiered["all"] = float(above.all(axis=1).mean())
+    return Bootstrap(order, float(held.all(axis=1).mean()), adjacent, interval, replicates, seed, tiered)
 
 
 def _fit(rows: pd.DataFrame, weight: str | None = None) -> tuple[str, ...]:

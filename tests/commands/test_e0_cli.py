@@ -47,3 +47,12 @@ def test_a_bad_table_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["e0", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"harnessif e0: {path}") and message in err and len(err.splitlines()) == 1
+
+
+def test_tiers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "outcomes.csv"
+    noisy().to_csv(path, index=False)
+    assert main(["e0", str(path), "--replicates", "200", "--tiers", "SP,PF,UI > TD > SD"]) == 0
+    assert "tiers: SP,PF,UI > TD " in capsys.readouterr().out
+    assert main(["e0", str(path), "--tiers", "SP,PF>TD>SD"]) == 2
+    assert "--tiers 'SP,PF>TD>SD': name each of SP, TD, SD, PF, UI once" in capsys.readouterr().err

@@ -171,3 +171,15 @@ def test_robustness_variants_keep_a_clear_ordering() -> None:
         "errors: lower tier wins",
     } <= set(fits)
     assert set(fits.values()) == {("SP", "PF", "UI", "TD", "SD")}
+
+
+def test_tiers_hold_where_the_strict_order_inside_a_tier_does_not() -> None:
+    """The paper's {SP, PF, UI} > TD > SD: three near-equal leaders swap places, the tiers stay put."""
+    boot = crossed_bootstrap(decisive(noisy()), replicates=1000, seed=2, tiers=[["SP", "PF", "UI"], ["TD"], ["SD"]])
+    assert boot.tiers is not None and set(boot.tiers) == {"SP,PF,UI > TD", "TD > SD", "all"}
+    assert boot.tiers["all"] > 0.95 > boot.full
+    assert boot.tiers["all"] <= min(boot.tiers["SP,PF,UI > TD"], boot.tiers["TD > SD"])
+    reversed_tiers = crossed_bootstrap(
+        decisive(noisy()), replicates=200, seed=2, tiers=[["SD"], ["TD"], ["SP", "PF", "UI"]]
+    )
+    assert reversed_tiers.tiers is not None and reversed_tiers.tiers["all"] < 0.05
