@@ -90,8 +90,9 @@ class Store:
 
 
 def _check_tar(data: bytes) -> None:
-    """Read every member header and body, so a truncated or corrupt tar fails here rather than in a check."""
+    """Walk the member headers and check every file's body lies inside the data (no body is copied), so a
+    truncated or corrupt tar fails here rather than in a check."""
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:  # snapshots are plain tars
         for member in tar:
-            if member.isfile() and (handle := tar.extractfile(member)) is not None:
-                handle.read()
+            if member.isfile() and member.offset_data + member.size > len(data):
+                raise tarfile.ReadError(f"{member.name}: truncated ({member.size} bytes announced)")

@@ -43,12 +43,13 @@ def _json(path: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def store_entries(root: Path) -> list[Entry]:
-    """`<root>/<config>/<model>/<task>/r<round>/`: every folder holding a trajectory record (readable or not)."""
+def store_entries(root: Path, run_ids: bool = True) -> list[Entry]:
+    """`<root>/<config>/<model>/<task>/r<round>/`: every folder holding a trajectory record (readable or not);
+    `run_ids` reads each record for the run that wrote it (only `--run` needs it)."""
     now = time.time()
     entries = []
     for record in sorted(root.glob(f"*/*/*/*/{RECORD}")):
-        extra = _json(record).get("extra") or {}
+        extra = (_json(record).get("extra") or {}) if run_ids else {}
         run_id = extra.get("run_id") if isinstance(extra, dict) else None
         entries.append(Entry(record.parent, (now - record.stat().st_mtime) / DAY, run_id, record.parent.parent.name))
     return entries
@@ -124,7 +125,7 @@ def prune_store(args: argparse.Namespace) -> int:
             or (args.missing_tasks and e.task not in known)
         )
 
-    return _remove(filter(chosen, store_entries(root)), root, args.dry_run, "trajectory")
+    return _remove(filter(chosen, store_entries(root, run_ids=bool(args.run))), root, args.dry_run, "trajectory")
 
 
 def prune_reports(args: argparse.Namespace) -> int:

@@ -198,7 +198,10 @@ def robustness(outcomes: pd.DataFrame) -> dict[str, tuple[str, ...]]:
     cell = ["model", "pair", "direction", "surface_a", "surface_b"]
     fits["equal cell weighting"] = _fit(rows.assign(weight=1.0 / rows.groupby(cell)["outcome"].transform("size")),
                                         "weight")
-    higher = lambda r: "a" if tier[r["surface_a"]] < tier[r["surface_b"]] else "b"  # noqa: E731
+
+    def higher(r: pd.Series) -> str:
+        return "a" if tier[r["surface_a"]] < tier[r["surface_b"]] else "b"
+
     rules: dict[str, Callable[[pd.Series], str]] = {
         "errors: A wins": lambda r: "a",
         "errors: B wins": lambda r: "b",
