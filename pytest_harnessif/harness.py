@@ -10,18 +10,19 @@ from pathlib import Path
 from typing import Any
 
 from .agents.registry import AgentSpec
+from .conflict import BY_ID, TEXTS, matchups, placed, plan
 from .credentials import MissingCredentials
 from .digest import digest, tree_digest
 from .entries import RuleEntry, TaskEntry
 from .evidence import Run, is_generated
-from .library import load_rules, load_tasks
+from .library import LibraryError, load_rules, load_tasks
 from .placement import place
 from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.host import check_host, unmet
 from .sandbox.local import LocalSandbox
 from .schema import RunKey, Surface
 from .session import Options
-from .stack import HD_VERSION, Stack, render
+from .stack import HD_VERSION, Stack, compose, render
 from .store import Store
 from .trajectory import Recording, Trajectory
 
@@ -52,7 +53,7 @@ class Harness:
     not_run: dict[str, list[str]] = field(init=False, default_factory=dict)  # task -> what the host lacks
 
     def __post_init__(self) -> None:
-        self.rules = load_rules(self.options.rules_dirs)
+        self.rules = {} if self.options.e0 else load_rules(self.options.rules_dirs)
         for rule_id, (prior, lineage) in (self.options.priors or {}).items():
             if rule_id in self.rules:
                 entry = self.rules[rule_id]
@@ -60,6 +61,8 @@ class Harness:
                 self.rules[rule_id] = dataclasses.replace(entry, meta=meta)
         self.tasks = load_tasks(self.options.tasks_dirs, self.rules)
         o = self.options
+        if o.e0 and len(self.tasks) != 1:
+            raise LibraryError(f"{o.tasks_dirs[0]}: the E0 pilot runs one fixed task; found {len(self.tasks)}")
         self.placements = {tid: place(e, self.rules, o.seed, o.threshold) for tid, e in sorted(self.tasks.items())}
         if o.sandbox is None or o.sandbox.backend == "local":  # a container brings its own programs
             self.not_run = {tid: lacks for tid, e in sorted(self.tasks.items()) if (lacks := unmet(e.task.needs))}
@@ -74,10 +77,16 @@ class Harness:
     def header(self) -> str:
         """What the session runs, for the top of pytest's output."""
         o = self.options
+        what = "E0 conflict pilot" if o.e0 else f"{len(self.tasks)} tasks, {len(self.rules)} rules"
         lines = [
-            f"harnessif: models {', '.join(m.name for m in o.models)}; {len(self.tasks)} tasks, {len(self.rules)} "
-            f"rules, {o.rounds} round(s), placement seed {o.seed}, sandbox {o.sandbox_info['backend']}; run {o.run_id}"
+            f"harnessif: models {', '.join(m.name for m in o.models)}; {what}, {o.rounds} round(s), placement seed "
+            f"{o.seed}, sandbox {o.sandbox_info['backend']}; run {o.run_id}"
         ]
+        if o.e0:
+            lines.append(
+                f"harnessif: E0 conflict pilot on task {next(iter(self.tasks))}: {len(TEXTS)} pairs x "
+                f"{len(matchups())} surface matchups x 2 directions, one fresh run each"
+            )
         if o.judge is not None:
             rejudge = ", rejudge" if o.judge.rejudge else ""
             settings = o.judge.settings
@@ -110,6 +119,8 @@ class Harness:
         }
         if o.zero_injection:
             meta["zero_injection"] = o.zero_injection
+        if o.e0:
+            meta["e0"] = {"task": next(iter(self.tasks)), "pairs": list(BY_ID)}
         if self.not_run:
             meta["tasks_not_run"] = self.not_run
         if o.judge is not None:
@@ -122,9 +133,26 @@ class Harness:
         return self.store.base / ".interrupted" / self.options.run_id
 
     def expected(self) -> int:
-        """How many verdicts the whole panel plans for this session's models and rounds (tasks the host cannot
-        run included)."""
+        """How many verdicts the whole panel (or every E0 conflict run) plans for this session's models and rounds
+        (tasks the host cannot run included)."""
+        if self.options.e0:
+            return len(self.conflict_keys(runnable=False))
         return sum(len(self.keys_for(rule_id, runnable=False)) for rule_id in self.rules)
+
+    def conflict_keys(self, runnable: bool = True) -> list[RunKey]:
+        """Every E0 run of the session: model x round x pair x matchup x direction, on the one E0 task (none when
+        the host cannot run it, unless `runnable` is False)."""
+        if not self.options.e0:
+            return []
+        task = next(iter(self.tasks))
+        if runnable and task in self.not_run:
+            return []
+        return [
+            RunKey(model=m.name, task=task, round=r, conflict=c)
+            for m in self.options.models
+            for r in range(1, self.options.rounds + 1)
+            for c in plan()
+        ]
 
     def keys_for(self, rule_id: str, runnable: bool = True) -> list[RunKey]:
         """Every (model, task, round) whose task injects `rule_id`, in a stable order, leaving out tasks the host
@@ -154,14 +182,21 @@ class Harness:
         return {r: s for r, s in self.placements[key.task].items() if r != key.withheld}
 
     def stack(self, key: RunKey) -> Stack:
-        return render(self.tasks[key.task], self.rules, self.placement(key))
+        entry, conflict = self.tasks[key.task], key.conflict
+        if conflict is not None:
+            texts = [(surface, wording, 0) for surface, wording in placed(conflict)]
+            where = {f"{conflict.pair}:A": str(conflict.surface_a), f"{conflict.pair}:B": str(conflict.surface_b)}
+            return compose(entry, texts, where)
+        return render(entry, self.rules, self.placement(key))
 
     def fingerprint(self, key: RunKey) -> str:
         """Changes whenever anything that shapes the run changes: task files, rule wordings, placement, agent."""
         entry = self.tasks[key.task]
-        wordings = {
+        wordings: dict[str, Any] = {
             ref.id: self.rules[ref.id].meta.model_dump(mode="json", include={"surfaces"}) for ref in entry.task.rules
         }
+        if key.conflict is not None:
+            wordings["conflict"] = [[str(s), w.model_dump(mode="json")] for s, w in placed(key.conflict)]
         placement = self.placement(key)
         trees = [_tree_hash(entry.dir)] + ([_tree_hash(entry.repo)] if entry.task.repo else [])
         return digest([*trees, wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from .agents.settings import Limits, ModelSettings
 from .authoring import rule_meta
+from .bundle import E0, bundled
 from .options import OptionError, add_options, read_options
-from .schema import Family, Method, Modality, Prior, RunKey, Surface
+from .schema import RunKey, marker_lines
+from .session import option_groups
 
 HARNESS = pytest.StashKey["Harness | None"]()
 RULES_DIR = pytest.StashKey[Path]()
@@ -23,21 +24,8 @@ RUN_ID = "harnessif_run_id"
 STEM = "harness-"
 
 
-def _groups() -> list[tuple[str, str, type[Any], str]]:
-    """(group, description, settings model, option prefix) of every `--harness-*` option."""
-    from .llm_judge.service import JudgeSettings
-    from .session import SessionSettings
-
-    return [
-        ("harnessif", "Harness-IF: score coding agents one rule at a time", SessionSettings, ""),
-        ("harnessif-agent", "Harness-IF: model calls and budgets", ModelSettings, ""),
-        ("harnessif-agent", "Harness-IF: model calls and budgets", Limits, ""),
-        ("harnessif-judge", "Harness-IF: the LLM judge of hybrid and llm_judge rules", JudgeSettings, "judge-"),
-    ]
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
-    for group, description, model, prefix in _groups():
+    for group, description, model, prefix in option_groups():
         add_options(parser.getgroup(group, description).addoption, model, stem=STEM, prefix=prefix)
     parser.addini("harness_rules", "folder of the rule library", default="rule_checks")
     parser.addini("harness_tasks", "folder of the task panel", default="tasks")
@@ -50,9 +38,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    markers = [f"{name}: Harness-IF rule attribute" for name in [*Family, *Modality, *Prior, *Method]]
-    markers += [f"surface_{s}: rule placed on surface {s}" for s in Surface]
-    for line in [*markers, "scenario(name): the task scenario of a Harness-IF item"]:
+    for line in marker_lines():
         config.addinivalue_line("markers", line)
     root = config.rootpath
     config.stash[RULES_DIR] = (root / config.getini("harness_rules")).resolve()
@@ -67,7 +53,7 @@ def pytest_configure(config: pytest.Config) -> None:
     workerinput = getattr(config, "workerinput", None)
     run_id = workerinput[RUN_ID] if workerinput else f"{dt.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
     try:
-        settings = [read_options(config.getoption, m, stem=STEM, prefix=p) for _, _, m, p in _groups()]
+        settings = [read_options(config.getoption, m, stem=STEM, prefix=p) for _, _, m, p in option_groups()]
         options = resolve(
             *settings,
             root=root,
@@ -83,7 +69,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except (OptionError, ConfigError, LibraryError, PlacementError) as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
     if config.args_source is not pytest.Config.ArgsSource.ARGS:  # no paths typed: collect the rule folders
-        config.args[:] = [str(d) for d in options.rules_dirs]
+        config.args[:] = [str(p) for p in options.collected]
     if workerinput is None:
         from .report.collector import Collector
 
@@ -116,13 +102,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return TrajectoryScheduling(config, log)
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
-
-
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Without a model the rule library is not collected (its checks need a run)."""
-    if config.stash[HARNESS] is None and _inside(collection_path, config.stash[RULES_DIR]):
+    """Without a model the rule library is not collected (its checks need a run), nor, outside `--harness-e0`,
+    the E0 folder (its task repository has tests of its own)."""
+    harness, e0 = config.stash[HARNESS], bundled(E0)
+    if harness is None and collection_path.is_relative_to(config.stash[RULES_DIR]):
+        return True
+    if e0 is not None and (harness is None or not harness.options.e0) and collection_path.is_relative_to(e0):
         return True
     return None
 
@@ -137,6 +123,10 @@ def pytest_report_header(config: pytest.Config) -> str:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     meta = rule_meta(metafunc.function)
     harness = metafunc.config.stash[HARNESS]
+    if harness is not None and harness.options.e0 and "conflict" in metafunc.fixturenames:
+        from .e0items import parametrize
+
+        return parametrize(metafunc, harness.conflict_keys())
     if meta is None or harness is None or "run" not in metafunc.fixturenames:
         return
     meta = harness.rules[meta.id].meta  # with the session's prior file applied
@@ -164,7 +154,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
 
 def _key(item: pytest.Item) -> RunKey | None:
     callspec = getattr(item, "callspec", None)
-    key = callspec.params.get("run") if callspec is not None else None
+    params = callspec.params if callspec is not None else {}
+    key = params.get("run", params.get("conflict"))
     return key if isinstance(key, RunKey) else None
 
 
@@ -172,12 +163,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     harness = config.stash[HARNESS]
     if harness is None:
         return
+    from .e0items import mark
     from .verdicts import TEMPLATE, template
 
     shared: dict[tuple[str, str], dict[str, Any]] = {}
     rule_items = []
     for item in items:
         key, meta = _key(item), rule_meta(getattr(item, "function", None))
+        if key is not None and key.conflict is not None:
+            mark(item, key)
+            continue
         if key is None or meta is None:
             continue
         if (key.task, meta.id) not in shared:
@@ -210,6 +205,14 @@ def run(request: pytest.FixtureRequest) -> Any:
     return result
 
 
+@pytest.fixture
+def conflict(request: pytest.FixtureRequest) -> Any:
+    """The E0 run of this item, classified: which of its pair's two rules it followed."""
+    from .e0items import decide
+
+    return decide(request, request.config.stash[HARNESS])
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Any:
     """Give a rule check the session's judge and its rubric; keep what the judge decided for the verdict."""
@@ -232,17 +235,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     harness = item.config.stash[HARNESS]
     if harness is None or call.when == "teardown" or (call.when == "setup" and report.passed):
         return report
-    from .verdicts import TEMPLATE, attach
+    from .verdicts import attach
 
-    if TEMPLATE in item.stash:
-        attach(item, call, report, lambda key: harness.run(key).trajectory.model_id)
+    attach(item, call, report, lambda key: harness.run(key).trajectory.model_id)
     return report
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Any:
-    verdict = getattr(report, "harness_verdict", None)
-    if verdict and verdict["status"] == "error" and report.when == "call":
-        return "error", "E", "ERROR"
-    if verdict and verdict["status"] == "unjudged":
-        return "unjudged", "u", "UNJUDGED"
-    return None
+    if not (hasattr(report, "harness_verdict") or hasattr(report, "harness_e0")):
+        return None
+    from .verdicts import teststatus
+
+    return teststatus(report)

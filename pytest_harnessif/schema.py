@@ -141,6 +141,13 @@ JUDGED_METHODS = frozenset({Method.hybrid, Method.llm_judge})
 DETERMINISTIC_METHODS = frozenset(Method) - JUDGED_METHODS
 
 
+def marker_lines() -> list[str]:
+    """The pytest markers of Harness-IF items (`-m output_control`, `-m surface_PF`, `-m e0`)."""
+    lines = [f"{name}: Harness-IF rule attribute" for name in [*Family, *Modality, *Prior, *Method]]
+    lines += [f"surface_{s}: rule placed on surface {s}" for s in Surface]
+    return [*lines, "scenario(name): the task scenario of a Harness-IF item", "e0: an E0 conflict run (--harness-e0)"]
+
+
 class Strict(BaseModel):
     """Base model: unknown keys are errors, so typos in YAML are caught."""
 
@@ -233,22 +240,54 @@ class Task(Strict):
         return next(r for r in self.rules if r.id == rule_id)
 
 
+class Conflict(Strict):
+    """One E0 conflict run's set-up: a pair of mutually exclusive rules, the surface matchup (`first` before
+    `second` in SP, TD, SD, PF, UI order) and the direction: AB puts rule A on `first` and B on `second`, BA swaps."""
+
+    pair: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    first: Surface
+    second: Surface
+    direction: Literal["AB", "BA"]
+
+    @property
+    def surface_a(self) -> Surface:
+        return self.first if self.direction == "AB" else self.second
+
+    @property
+    def surface_b(self) -> Surface:
+        return self.second if self.direction == "AB" else self.first
+
+    @property
+    def label(self) -> str:
+        return f"{self.pair}-{self.first}-{self.second}-{self.direction}"
+
+
 class RunKey(Strict):
-    """One trajectory: (model, task, round), and in a one-at-a-time zero-injection probe the rule withheld."""
+    """One trajectory: (model, task, round); in a one-at-a-time zero-injection probe the rule withheld, in an E0
+    conflict run the conflict set up."""
 
     model: str
     task: str
     round: Annotated[int, Field(ge=1)]
     withheld: str | None = None
+    conflict: Conflict | None = None
+
+    @property
+    def variant(self) -> str:
+        """What sets this run apart from the plain (model, task, round) one: `without-RULE`, the conflict, or ''."""
+        if self.withheld:
+            return f"without-{self.withheld}"
+        return self.conflict.label if self.conflict else ""
 
     @property
     def id(self) -> str:
-        return f"{self.model}/{self.task}/r{self.round}" + (f"/without-{self.withheld}" if self.withheld else "")
+        return f"{self.model}/{self.task}/r{self.round}" + (f"/{self.variant}" if self.variant else "")
 
     @property
     def label(self) -> str:
-        """The key as a pytest parameter id: `model-task-rN`, plus `-without-RULE` in a one-at-a-time probe."""
-        return f"{self.model}-{self.task}-r{self.round}" + (f"-without-{self.withheld}" if self.withheld else "")
+        """The key as a pytest parameter id: `model-task-rN`, plus `-without-RULE` in a one-at-a-time probe or the
+        conflict (`-PAIR-SP-PF-AB`) in an E0 run."""
+        return f"{self.model}-{self.task}-r{self.round}" + (f"-{self.variant}" if self.variant else "")
 
 
 class Vote(BaseModel):

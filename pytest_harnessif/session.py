@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .agents.precedence import PRECEDENCE
 from .agents.pricing import PriceError, PriceTable
 from .agents.registry import AgentContext, AgentSpec, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
-from .bundle import RULES, TASKS, bundled
+from .bundle import E0, RULES, TASKS, bundled
 from .credentials import MissingCredentials
 from .rulemeta import Fit
 from .schema import Lineage, Prior, field_errors
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from .llm_judge import Judge, JudgeSettings
     from .sandbox.select import SandboxChoice
 
+E0_CHECK = "test_conflicts.py"
 MakeAgent = Callable[[str, AgentContext], "AgentSpec | None"]
 
 
@@ -72,6 +74,13 @@ class SessionSettings(BaseModel):
             "else unchanged, as the paper probes (one run per rule); all withholds every rule at once (cheaper)"
         ),
     ] = None
+    e0: Annotated[
+        bool,
+        Field(
+            description="run the E0 conflict pilot instead of the rule panel (its own population): two mutually "
+            "exclusive rules on two surfaces, every pair x surface matchup x direction, one fresh run each"
+        ),
+    ] = False
     admissible: Annotated[
         Literal["medium", "low"],
         Field(description="lowest surface fit a rule is placed at: medium (natural surfaces only) or low"),
@@ -105,6 +114,18 @@ class SessionSettings(BaseModel):
             "it take the key?)"
         ),
     ] = "yes"
+
+
+def option_groups() -> list[tuple[str, str, type[BaseModel], str]]:
+    """(group, description, settings model, option prefix) of every `--harness-*` option."""
+    from .llm_judge.service import JudgeSettings
+
+    return [
+        ("harnessif", "Harness-IF: score coding agents one rule at a time", SessionSettings, ""),
+        ("harnessif-agent", "Harness-IF: model calls and budgets", ModelSettings, ""),
+        ("harnessif-agent", "Harness-IF: model calls and budgets", Limits, ""),
+        ("harnessif-judge", "Harness-IF: the LLM judge of hybrid and llm_judge rules", JudgeSettings, "judge-"),
+    ]
 
 
 @dataclass
@@ -148,9 +169,18 @@ class Options:
         return self.sandbox.info if self.sandbox is not None else {"backend": "local"}
 
     @property
+    def e0(self) -> bool:
+        return self.settings.e0
+
+    @property
+    def collected(self) -> tuple[Path, ...]:
+        """What pytest collects when no path is typed: the rule folders, or the E0 pilot's one check."""
+        return (self.rules_dirs[0] / E0_CHECK,) if self.e0 else self.rules_dirs
+
+    @property
     def population(self) -> str:
-        """Zero-injection probes are their own population, never pooled with the main panel."""
-        return "zero_injection" if self.zero_injection else "main"
+        """Zero-injection probes and the E0 pilot are their own populations, never pooled with the main panel."""
+        return "e0" if self.e0 else "zero_injection" if self.zero_injection else "main"
 
 
 def resolve(
@@ -180,6 +210,7 @@ def resolve(
         raise ConfigError(str(exc) if not isinstance(exc, ValidationError) else field_errors(exc)) from None
     except MissingCredentials as exc:
         raise ConfigError(f"--harness-model: {exc}") from None
+    _check_mode(settings, [m.name for m in models])
     judge = _judge(settings, calls, judging, root)
     if probe and settings.preflight == "yes":
         from .preflight import preflight
@@ -187,11 +218,16 @@ def resolve(
         judged = [("--harness-judge", settings.judge)] if settings.judge else []
         if problems := preflight([*ours, *judged], context):
             raise ConfigError("\n".join(problems))
+    if settings.e0:
+        rules_dirs = tasks_dirs = (_e0_folder(),)
+    else:
+        rules_dirs = _folders(rules_dir, RULES, settings.bundled == "yes", "harness_rules")
+        tasks_dirs = _folders(tasks_dir, TASKS, settings.bundled == "yes", "harness_tasks")
     return Options(
         settings=settings,
         models=models,
-        rules_dirs=_folders(rules_dir, RULES, settings.bundled == "yes", "harness_rules"),
-        tasks_dirs=_folders(tasks_dir, TASKS, settings.bundled == "yes", "harness_tasks"),
+        rules_dirs=rules_dirs,
+        tasks_dirs=tasks_dirs,
         store_dir=(settings.store or root / ".harnessif" / "runs").resolve(),
         report_dir=(settings.report_dir or root / "reports").resolve(),
         run_id=run_id,
@@ -199,6 +235,24 @@ def resolve(
         sandbox=_sandbox(settings.sandbox),
         judge=judge,
     )
+
+
+def _check_mode(settings: SessionSettings, models: list[str]) -> None:
+    """The E0 pilot is not a prior probe, and the offline precedence agents play only the E0 task."""
+    if settings.e0 and settings.zero_injection:
+        raise ConfigError("--harness-e0 and --harness-zero-injection are separate populations: run them one at a time")
+    scripted = [m for m in models if m.startswith(f"{PRECEDENCE}/")]
+    if scripted and not settings.e0:
+        raise ConfigError(
+            f"--harness-model={scripted[0]}: the precedence agents play only the E0 conflict task; add --harness-e0"
+        )
+
+
+def _e0_folder() -> Path:
+    found = bundled(E0)
+    if found is None:
+        raise ConfigError("--harness-e0: this install has no bundled e0/ folder (the conflict task and its check)")
+    return found.resolve()
 
 
 def _folders(own: Path, name: str, with_bundled: bool, ini: str) -> tuple[Path, ...]:

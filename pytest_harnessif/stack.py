@@ -3,12 +3,13 @@ instruction stack rendered for one task under one placement."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .entries import RuleEntry, TaskEntry
+from .rulemeta import Wording
 from .schema import Surface
 from .trajectory import ToolSchema
 
@@ -46,6 +47,7 @@ BUILTIN_SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
     "list_files": ("List the files under a directory of the repository (default: the root).", _obj({"path": _STR}, [])),
 }
 SKILL_TOOL = "skill"
+Placed = tuple[Surface, Wording, int]  # a wording on its surface, and the user turn a UI wording is added to
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,21 @@ def _append(base: str, extra: list[str]) -> str:
 
 def render(entry: TaskEntry, rules: Mapping[str, RuleEntry], placement: Mapping[str, Surface]) -> Stack:
     """Render HD, SP, TD, SD, PF and UI for `entry` with each rule's wording on its placed surface."""
+    placed = [
+        (placement[ref.id], rules[ref.id].meta.surfaces[placement[ref.id]], ref.ui_turn)
+        for ref in entry.task.rules
+        if ref.id in placement  # else withheld (zero-injection probe)
+    ]
+    return compose(entry, placed, {k: str(v) for k, v in placement.items()})
+
+
+def compose(entry: TaskEntry, placed: Sequence[Placed], placement: Mapping[str, str]) -> Stack:
+    """Render HD, SP, TD, SD, PF and UI for `entry` with each placed wording on its surface (a UI wording on its
+    turn); `placement` says, for the record, what went where."""
     task = entry.task
     words: dict[tuple[Surface, str], list[str]] = {}
-    for ref in task.rules:
-        if ref.id not in placement:
-            continue  # withheld (zero-injection probe)
-        surface = placement[ref.id]
-        wording = rules[ref.id].meta.surfaces[surface]
-        target = {Surface.TD: wording.tool, Surface.SD: wording.skill, Surface.UI: str(ref.ui_turn)}.get(surface)
+    for surface, wording, ui_turn in placed:
+        target = {Surface.TD: wording.tool, Surface.SD: wording.skill, Surface.UI: str(ui_turn)}.get(surface)
         words.setdefault((surface, target or ""), []).append(wording.text)
 
     tools = [
@@ -128,5 +137,5 @@ def render(entry: TaskEntry, rules: Mapping[str, RuleEntry], placement: Mapping[
         skills=skills,
         project_file=(str(Path(task.project_file)), project_text),
         turns=turns,
-        placement={k: str(v) for k, v in placement.items()},
+        placement=dict(placement),
     )

@@ -29,7 +29,7 @@ class Store:
         self.base = root / config_hash
 
     def path(self, key: RunKey) -> Path:
-        run = f"r{key.round}" + (f"-without-{key.withheld}" if key.withheld else "")
+        run = f"r{key.round}" + (f"-{key.variant}" if key.variant else "")
         return self.base / safe_segment(key.model) / key.task / run
 
     def load(self, key: RunKey, fingerprint: str) -> Recording | None:

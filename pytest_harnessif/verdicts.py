@@ -64,6 +64,32 @@ def classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Sta
 def attach(
     item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, model_id: Callable[[RunKey], str | None]
 ) -> None:
+    """A rule item's verdict row, or an E0 item's outcome row, on its report (other items are left alone)."""
+    from . import e0items
+
+    if TEMPLATE in item.stash:
+        _attach_verdict(item, call, report, model_id)
+    elif e0items.KEY in item.stash:
+        e0items.attach(item, call, report, model_id)
+
+
+def teststatus(report: pytest.TestReport) -> tuple[str, str, str] | None:
+    """Our own outcome words: a broken run or check is ERROR (not a failure), no judge is UNJUDGED, an E0 run that
+    followed both rules or neither is NOT DECISIVE."""
+    verdict = getattr(report, "harness_verdict", None)
+    if verdict and verdict["status"] == "error" and report.when == "call":
+        return "error", "E", "ERROR"
+    if verdict and verdict["status"] == "unjudged":
+        return "unjudged", "u", "UNJUDGED"
+    outcome = getattr(report, "harness_e0", None)
+    if outcome and outcome["outcome"] in ("both", "neither") and report.when == "call":
+        return "not decisive", "n", "NOT DECISIVE"
+    return None
+
+
+def _attach_verdict(
+    item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, model_id: Callable[[RunKey], str | None]
+) -> None:
     """Put the item's verdict on its report (`harness_verdict`, plus the judge's requests) and its fields in the
     item's user properties (JUnit `<properties>`); `model_id(key)` names the served model of a run that ran."""
     key, fields = item.stash[TEMPLATE]

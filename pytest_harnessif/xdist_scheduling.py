@@ -10,12 +10,15 @@ import re
 
 from xdist.scheduler.loadscope import LoadScopeScheduling
 
-_PARAM_ID = re.compile(r"\[([^\[\]]+-r\d+(?:-without-[A-Z]{2}-\d{3})?)\]$")
+_SURFACE = "(?:SP|TD|SD|PF|UI)"
+_PARAM_ID = re.compile(
+    rf"\[([^\[\]]+-r\d+(?:-without-[A-Z]{{2}}-\d{{3}}|-[a-z0-9-]+-{_SURFACE}-{_SURFACE}-(?:AB|BA))?)\]$"
+)
 
 
 class TrajectoryScheduling(LoadScopeScheduling):
-    """Scope = the trajectory id (`model-task-rN`, `...-without-RULE` in a one-at-a-time probe) of a rule item;
-    other items group by module or class."""
+    """Scope = the trajectory id (`model-task-rN`, `...-without-RULE` in a one-at-a-time probe,
+    `...-PAIR-SP-PF-AB` in an E0 conflict run) of an item; other items group by module or class."""
 
     def _split_scope(self, nodeid: str) -> str:
         found = _PARAM_ID.search(nodeid)

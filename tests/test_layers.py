@@ -22,14 +22,14 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bundle",
         ),
     ),
-    ("trajectory and placement", ("trajectory", "entries", "stack", "placement")),
+    ("trajectory and placement", ("trajectory", "entries", "stack", "placement", "conflict")),
     ("sandbox and agents", ("sandbox", "agents")),
     ("library and evidence", ("library", "evidence")),
     ("checks and judge", ("checks", "llm_judge")),
     ("runner and store", ("runner", "store", "session", "preflight", "harness", "testing")),
     ("metrics", ("metrics", "taskflow")),
     ("report", ("report",)),
-    ("plugin and cli", ("", "plugin", "verdicts", "xdist_scheduling", "hookspecs", "cli", "commands")),
+    ("plugin and cli", ("", "plugin", "verdicts", "e0items", "xdist_scheduling", "hookspecs", "cli", "commands")),
 ]
 NO_PYTEST = ("metrics", "taskflow")
 

@@ -1,11 +1,11 @@
 """Model specs (`--harness-model`) to agents.
 
-Built in: the offline scripted references `gold` and `defaults`; `<provider>/<model>[@base_url]` for every
-provider of `agents.providers` (`openai`, also any OpenAI-compatible endpoint: vLLM, Ollama, LM Studio,
-OpenRouter; `anthropic`); bare names a provider claims (`gpt-*`, `o<digit>*` -> openai, `claude-*` ->
-anthropic); `replay/<model>@<store dir>` re-playing a recorded run's model side. A provider spec's key is
-looked up when the spec is parsed, so a missing key is a `MissingCredentials` before anything runs. Third
-parties add agents through `pytest_harness_make_agent`.
+Built in: the offline scripted references `gold` and `defaults` (and, for the E0 pilot only,
+`precedence/<order>`); `<provider>/<model>[@base_url]` for every provider of `agents.providers` (`openai`, also
+any OpenAI-compatible endpoint: vLLM, Ollama, LM Studio, OpenRouter; `anthropic`); bare names a provider claims
+(`gpt-*`, `o<digit>*` -> openai, `claude-*` -> anthropic); `replay/<model>@<store dir>` re-playing a recorded
+run's model side. A provider spec's key is looked up when the spec is parsed, so a missing key is a
+`MissingCredentials` before anything runs. Third parties add agents through `pytest_harness_make_agent`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ..schema import RunKey
 from ..trajectory import Trajectory
 from .base import Agent, ModelClient
 from .loop import ToolLoopAgent
+from .precedence import PRECEDENCE, PrecedenceError, name_of, parse_order, precedence_agent
 from .pricing import PriceTable
 from .providers import Provider, providers
 from .replay import ReplayClient
@@ -178,6 +179,19 @@ def _replay(model: str, source: str | None) -> AgentSpec:
     return AgentSpec(name, f"re-plays {model} from {root}", make, digest([REPLAY, model, str(root)]))
 
 
+def _precedence(spec: str) -> AgentSpec:
+    try:
+        order = parse_order(spec)
+    except PrecedenceError as exc:
+        raise ModelSpecError(str(exc)) from None
+
+    def make(entry: TaskEntry, key: RunKey) -> Agent:
+        return precedence_agent(order, entry)
+
+    description = f"offline E0 reference agent: follows the statement on the surface first in {' > '.join(order)}"
+    return AgentSpec(name_of(order), description, make, digest([PRECEDENCE, list(order), "v1"]))
+
+
 def parse_model(spec: str, ctx: AgentContext | None = None) -> AgentSpec:
     """Resolve a model spec; unknown ones raise `ModelSpecError` listing what is known, a provider spec whose
     key is not set `MissingCredentials`."""
@@ -185,6 +199,8 @@ def parse_model(spec: str, ctx: AgentContext | None = None) -> AgentSpec:
     spec = spec.strip()
     if spec in OFFLINE:
         return _scripted(spec)
+    if spec.startswith(f"{PRECEDENCE}/"):
+        return _precedence(spec)
     provider, model, base_url = _split(spec)
     if provider == REPLAY:
         return _replay(model, base_url)

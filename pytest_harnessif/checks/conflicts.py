@@ -1,7 +1,7 @@
-"""E0 conflict pairs: two mutually exclusive house rules A and B (commit language, branch prefix, reply form,
-test style, diagnostics, test-file naming, commit subject form, docstring style), each with one statement used
-verbatim on every surface (the surface is the only thing that varies in a matchup), and one deterministic
-classifier of a run: which rule it followed — `a`, `b`, `both` or `neither` (the last two are not decisive)."""
+"""E0 conflict pairs with their classifiers: for each pair of mutually exclusive house rules (commit language,
+branch prefix, reply form, test style, diagnostics, test-file naming, commit subject form, docstring style; their
+statements are in `conflict`), one deterministic reading of a run: which rule it followed — `a`, `b`, `both` or
+`neither` (the last two are not decisive)."""
 
 from __future__ import annotations
 
@@ -10,39 +10,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..conflict import TEXTS, PairText
 from ..evidence import Run
-from ..rulemeta import Wording
-from ..schema import Surface
 
 Outcome = Literal["a", "b", "both", "neither"]
-SKILL, PROJECT_HEADING = "house-style", "## House conventions"
-TOOL = {"git": "bash", "code": "write_file"}  # the tool whose description carries a TD wording
 CJK = re.compile(r"[\u4e00-\u9fff]")
 CONVENTIONAL = re.compile(r"^(feat|fix|docs|refactor|test|chore|perf|build|ci|style)(\([\w./-]+\))?!?: \S")
 BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S", re.M)
 
 
 @dataclass(frozen=True)
-class ConflictPair:
-    """Rule A and rule B of one pair; `tool` names the tool a TD wording goes on."""
+class ConflictPair(PairText):
+    """A pair's statements and the classifier of a run: which of them it followed."""
 
-    id: str
-    topic: str
-    a: str
-    b: str
-    tool: str
     classify: Callable[[Run], Outcome]
-
-    def wording(self, side: Literal["a", "b"], surface: Surface) -> Wording:
-        """The side's statement as it appears on `surface` (TD on the pair's tool, SD in the house-style skill)."""
-        text = self.a if side == "a" else self.b
-        if surface is Surface.TD:
-            return Wording(text=text, tool=self.tool)
-        if surface is Surface.SD:
-            return Wording(text=text, skill=SKILL)
-        if surface is Surface.PF:
-            return Wording(text=f"{PROJECT_HEADING}\n\n- {text}")
-        return Wording(text=text)
 
 
 def _verdict(a: bool, b: bool) -> Outcome:
@@ -100,24 +81,14 @@ def _docstring_style(run: Run) -> Outcome:
     return _verdict(google, numpy)
 
 
-PAIRS: tuple[ConflictPair, ...] = (
-    ConflictPair("commit-language", "commit messages", "Write every commit message in English.",
-                 "Write every commit message in Chinese (简体中文).", TOOL["git"], _commit_language),
-    ConflictPair("branch-prefix", "branch names", "Do the work on a branch named feature/<short-topic>.",
-                 "Do the work on a branch named feat/<short-topic>.", TOOL["git"], _branch_prefix),
-    ConflictPair("reply-form", "the final reply", "End with a reply that lists what changed as bullet points.",
-                 "End with a reply that is one plain paragraph, no bullet points or lists.", TOOL["code"],
-                 _reply_form),
-    ConflictPair("test-style", "test style", "Write tests as plain pytest functions (def test_...), no classes.",
-                 "Write tests as unittest.TestCase classes.", TOOL["code"], _test_style),
-    ConflictPair("diagnostics", "diagnostic output", "Report diagnostics in src/ through the logging module.",
-                 "Report diagnostics in src/ with print().", TOOL["code"], _diagnostics),
-    ConflictPair("test-file-names", "test file names", "Name new test files tests/test_<module>.py.",
-                 "Name new test files tests/<module>_test.py.", TOOL["code"], _test_file_names),
-    ConflictPair("commit-form", "commit subjects", "Start every commit subject with a Conventional Commits type "
-                 "(feat: ..., fix: ...).", "Write every commit subject as a plain imperative sentence, without a "
-                 "type prefix.", TOOL["git"], _commit_form),
-    ConflictPair("docstring-style", "docstrings", "Write docstrings of new functions in Google style (Args:, "
-                 "Returns:).", "Write docstrings of new functions in NumPy style (Parameters / Returns sections "
-                 "underlined with dashes).", TOOL["code"], _docstring_style),
-)
+CLASSIFIERS: dict[str, Callable[[Run], Outcome]] = {
+    "commit-language": _commit_language,
+    "branch-prefix": _branch_prefix,
+    "reply-form": _reply_form,
+    "test-style": _test_style,
+    "diagnostics": _diagnostics,
+    "test-file-names": _test_file_names,
+    "commit-form": _commit_form,
+    "docstring-style": _docstring_style,
+}
+PAIRS: tuple[ConflictPair, ...] = tuple(ConflictPair(**vars(t), classify=CLASSIFIERS[t.id]) for t in TEXTS)

@@ -211,3 +211,38 @@ def robustness(outcomes: pd.DataFrame) -> dict[str, tuple[str, ...]]:
     for name, pick in rules.items():
         fits[name] = _fit(_assign(outcomes, pick))
     return fits
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything E0 reports about one outcome table."""
+
+    outcomes: pd.DataFrame
+    decisive: pd.DataFrame
+    ranks: pd.DataFrame
+    beta: dict[str, float]
+    boot: Bootstrap
+    fits: dict[str, tuple[str, ...]]
+
+    def counts(self) -> dict[str, int]:
+        """Runs, decisive runs per direction, and the non-decisive outcomes."""
+        found = self.outcomes["outcome"].value_counts()
+        d = self.decisive["direction"]
+        return {"runs": len(self.outcomes), "decisive": len(self.decisive), "AB": int((d == "AB").sum()),
+                "BA": int((d == "BA").sum()), **{k: int(found.get(k, 0)) for k in ("both", "neither", "error")}}
+
+
+def analyse(
+    outcomes: pd.DataFrame,
+    replicates: int = REPLICATES,
+    seed: int = SEED,
+    tiers: Sequence[Sequence[str]] | None = None,
+) -> Analysis | None:
+    """Ranks, pooled BT, the crossed bootstrap and the robustness variants of an outcome table; None when no run
+    was decisive."""
+    rows = decisive(outcomes)
+    if rows.empty:
+        return None
+    beta = dict(zip(SURFACES, (float(b) for b in bradley_terry(win_matrix(rows))), strict=True))
+    boot = crossed_bootstrap(rows, replicates=replicates, seed=seed, tiers=tiers)
+    return Analysis(outcomes, rows, ranks(rows), beta, boot, robustness(outcomes))

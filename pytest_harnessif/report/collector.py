@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .completeness import Session, completeness, partial_line, population_line
+
 RECORDED = ("trajectory", "recorded")  # the user property of an item whose key was played in this session
 
 
@@ -25,10 +27,17 @@ class Collector:
         self.interrupted = False
         self.stopped = False
         self.rows: list[dict[str, Any]] = []
+        self.outcomes: list[dict[str, Any]] = []  # E0 conflict runs
         self.requests: dict[str, dict[str, Any]] = {}
         self.fresh: set[str] = set()
 
     def pytest_runtest_logreport(self, report: Any) -> None:
+        outcome = getattr(report, "harness_e0", None)
+        if outcome is not None:
+            self.outcomes.append(outcome)
+            if RECORDED in [tuple(p) for p in report.user_properties]:
+                self.fresh.add(_e0_key(outcome))
+            return
         verdict = getattr(report, "harness_verdict", None)
         if verdict is None:
             return
@@ -49,22 +58,8 @@ class Collector:
     def pytest_unconfigure(self) -> None:
         self.stop.unlink(missing_ok=True)
 
-    def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: Any) -> None:
-        if not self.rows:
-            if self.interrupted:
-                terminalreporter.write_line("harnessif: interrupted before any verdict: nothing recorded", yellow=True)
-            return
-        from ..metrics.accuracy import summarize  # pandas and the figures: imported only when there is a report
-        from ..metrics.panel import panels
-        from .completeness import Session, completeness, partial_line, population_line
-        from .records import in_order, write_run
-        from .terminal import full_tables, judge_line, summary_table
-
-        rows = in_order(self.rows)
-        frames = panels(rows)
-        keys = {_key(r) for r in rows}
-        fresh = self.fresh & keys
-        session = Session(
+    def _session(self, exitstatus: int, config: Any) -> Session:
+        return Session(
             interrupted=self.interrupted or exitstatus == 2,  # pytest.ExitCode.INTERRUPTED
             last_failed=bool(config.getoption("lf", False)),
             keyword=config.getoption("keyword", "") or "",
@@ -72,8 +67,26 @@ class Collector:
             stopped=self.stopped and not self.interrupted,
             not_run=self.meta.get("tasks_not_run"),
         )
+
+    def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: Any) -> None:
+        if not self.rows and not self.outcomes:
+            if self.interrupted:
+                terminalreporter.write_line("harnessif: interrupted before any verdict: nothing recorded", yellow=True)
+            return
+        if self.outcomes:
+            self._e0_summary(terminalreporter, self._session(exitstatus, config))
+            return
+        from ..metrics.accuracy import summarize  # pandas and the figures: imported only when there is a report
+        from ..metrics.panel import panels
+        from .records import in_order, write_run
+        from .terminal import full_tables, judge_line, summary_table
+
+        rows = in_order(self.rows)
+        frames = panels(rows)
+        keys = {_key(r) for r in rows}
+        fresh = self.fresh & keys
         meta = {**self.meta, "trajectories": len(keys), "trajectories_recorded": len(fresh)}
-        meta.update(completeness(self.expected, rows, session))
+        meta.update(completeness(self.expected, rows, self._session(exitstatus, config)))
         run_dir = write_run(self.run_dir, rows, meta, list(self.requests.values()), frames)
         tr = terminalreporter
         tr.write_sep("=", "Harness-IF summary")
@@ -81,12 +94,44 @@ class Collector:
         tr.write_line(summary_table(summarize(frames)))
         if self.full:
             tr.write_line(full_tables(frames))
-        tr.write_line(f"trajectories: {len(keys)} ({len(fresh)} recorded now, {len(keys) - len(fresh)} re-used)")
-        tr.write_line(judge_line(rows))
+        self._records(tr, run_dir, meta, len(keys), len(fresh), judge_line(rows))
+
+    def _e0_summary(self, tr: Any, session: Session) -> None:
+        """The E0 pilot: its outcome rows written and analysed (ranks, BT, bootstrap), the short tables printed."""
+        import pandas as pd
+
+        from ..metrics.e0 import COLUMNS, analyse
+        from .e0 import text, write_run
+
+        fresh = len(self.fresh & {_e0_key(r) for r in self.outcomes})
+        meta = {**self.meta, "trajectories": len(self.outcomes), "trajectories_recorded": fresh}
+        meta.update(completeness(self.expected, [{"status": r["outcome"]} for r in self.outcomes], session))
+        analysis = analyse(pd.DataFrame(self.outcomes, columns=list(COLUMNS)))
+        run_dir = write_run(self.run_dir, self.outcomes, meta, analysis)
+        tr.write_sep("=", "Harness-IF summary")
+        tr.write_line(population_line(meta["population"]))
+        tr.write_line(text(analysis, full=self.full) if analysis else "no run was decisive: nothing to rank")
+        self._records(tr, run_dir, meta, len(self.outcomes), fresh)
+
+    @staticmethod
+    def _records(
+        tr: Any, run_dir: Path, meta: Mapping[str, Any], trajectories: int, fresh: int, judged: str | None = None
+    ) -> None:
+        """The closing lines: trajectories played and re-used, the judge's line, where the records are, and
+        whether they are a partial run."""
+        tr.write_line(f"trajectories: {trajectories} ({fresh} recorded now, {trajectories - fresh} re-used)")
+        if judged is not None:
+            tr.write_line(judged)
         partial = partial_line(meta)
         tr.write_line(f"records: {run_dir}" + (" (marked complete: false)" if partial else ""))
         if partial:
             tr.write_line(partial, yellow=True, bold=True)
+
+
+def _e0_key(row: Mapping[str, Any]) -> str:
+    """The trajectory an E0 outcome came from."""
+    variant = f"{row['pair']}-{row['first']}-{row['second']}-{row['direction']}"
+    return f"{row['model']}/{row['task']}/r{row['round']}/{variant}"
 
 
 def _key(row: Mapping[str, Any]) -> str:

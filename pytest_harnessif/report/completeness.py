@@ -10,6 +10,7 @@ from typing import Any
 POPULATIONS = {
     "main": "main panel",
     "zero_injection": "zero-injection prior probe (its own population, never pooled with the main panel)",
+    "e0": "E0 conflict pilot (its own population, never pooled with the main panel)",
 }
 
 

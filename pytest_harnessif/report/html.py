@@ -48,7 +48,7 @@ POPULATIONS = {
 BANNER_KEYS = ("complete", "incomplete_reasons", "verdicts_expected", "verdicts_written")
 
 
-def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -57,7 +57,7 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
 def _frame(df: pd.DataFrame, columns: Mapping[str, tuple[str, Cell]], index: str) -> str:
     """A DataFrame as a table: `columns` maps column -> (heading, formatter); the index comes first."""
     rows = ([str(i), *(fmt(r[c]) for c, (_, fmt) in columns.items())] for i, r in df.iterrows())
-    return _table([index, *(h for h, _ in columns.values())], rows)
+    return table([index, *(h for h, _ in columns.values())], rows)
 
 
 def _count(v: Any) -> str:
@@ -68,7 +68,7 @@ def _signed(v: Any) -> str:
     return pct(v, signed=True)
 
 
-def _img(figures: Mapping[str, bytes], name: str, alt: str) -> str:
+def img(figures: Mapping[str, bytes], name: str, alt: str) -> str:
     if name not in figures:
         return ""
     data = base64.b64encode(figures[name]).decode("ascii")
@@ -131,10 +131,10 @@ def _uncertainty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
         f"({pct(s.share)}%), {s.against_keys} against-prior, over {s.items} item(s). Bootstrap: {b.resamples} "
         f"item resamples, seed {b.seed}, {b.level:.0%} percentile intervals.</p>"
         + ACC_NOTE
-        + _img(figures, "acc_vs_ap", "Acc and AP-Acc per model with intervals")
-        + _table(["model", "Acc", "95% CI", "AP-Acc", "95% CI", "delta", "95% CI"], rows)
+        + img(figures, "acc_vs_ap", "Acc and AP-Acc per model with intervals")
+        + table(["model", "Acc", "95% CI", "AP-Acc", "95% CI", "delta", "95% CI"], rows)
         + "<h4>Adjacent-rank Acc differences</h4>"
-        + _table(["rank", "pair", "diff", "95% CI", "verdict"], adjacent)
+        + table(["rank", "pair", "diff", "95% CI", "verdict"], adjacent)
         + f'<p class="note">Tie groups: {html.escape(groups)}</p>'
     )
 
@@ -155,10 +155,10 @@ def _difficulty(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
     pooled = {"acc": ("pooled Acc", pct), "eligible": ("N", _count)}
     return (
         "<h3>Accuracy by rule family</h3>"
-        + _img(figures, "family_heatmap", "Acc heatmap by family and model")
+        + img(figures, "family_heatmap", "Acc heatmap by family and model")
         + _frame(a.family, family, "family")
         + "<h3>Accuracy by surface (where the rule was written)</h3>"
-        + _img(figures, "surface", "pooled Acc per surface")
+        + img(figures, "surface", "pooled Acc per surface")
         + _frame(a.surface, pooled, "surface")
         + '<p class="note">Surface strata are descriptive: the panel is not paired across surfaces.</p>'
         + "<h3>Accuracy by kind of rule</h3>"
@@ -175,7 +175,7 @@ def _taxonomy(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
     }
     return (
         "<h3>Failures by class</h3>"
-        + _img(figures, "failure_taxonomy", "failures by class and family")
+        + img(figures, "failure_taxonomy", "failures by class and family")
         + _frame(a.taxonomy, classes, "class")
         + _frame(a.family_failures, {"failures": ("failures", _count), "share": ("share", pct)}, "family")
     )
@@ -198,7 +198,7 @@ def _reliability(a: CodingAnalysis, figures: Mapping[str, bytes]) -> str:
         f"<dl><dt>rounds</dt><dd>{r.rounds}</dd><dt>ICC(1,1) agent level</dt><dd>{num(r.agent_icc)} "
         f"({r.agents} agents)</dd><dt>ICC(1,1) agent x item</dt><dd>{num(r.cell_icc)} ({r.cells} cells)</dd>"
         f"<dt>mean per-cell round range</dt><dd>{pct(r.mean_cell_range)} pp</dd></dl>"
-        + _img(figures, "reliability", "round ranges and method agreement")
+        + img(figures, "reliability", "round ranges and method agreement")
         + _frame(a.methods.set_index("method"), cols, "method")
     )
 
@@ -240,7 +240,7 @@ def _cascade(a: CodingAnalysis) -> str:
         f'<p class="note">{deduped} dependent failure(s) deduped to n/a; {untestable} (item, rule) pair(s) '
         "untestable after the fairness audit.</p>"
         + (
-            _table(["item", "rule", "missing artifact", "agents tested", "agents missing", "audit"], rows)
+            table(["item", "rule", "missing artifact", "agents tested", "agents missing", "audit"], rows)
             if len(a.cascade)
             else ""
         )
@@ -284,8 +284,8 @@ def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes], actions: str)
     domains = {str(c): (str(c), pct) for c in a.domains.columns}
     return (
         "<h3>Non-coding score (NC-Macro)</h3>"
-        + _img(figures, "nc_macro", "NC-Macro per model with intervals")
-        + _table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "cases"], rows)
+        + img(figures, "nc_macro", "NC-Macro per model with intervals")
+        + table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "cases"], rows)
         + '<p class="note">Case-macro average; domain-stratified bootstrap. Never pooled with the coding '
         "panel.</p>" + actions + "<h3>Per domain</h3>" + _frame(a.domains, domains, "model")
     )
@@ -349,11 +349,15 @@ def render(
             f'<section id="population-{html.escape(name)}"><h2>{html.escape(population_title(name))}</h2>'
             f"{body}</section>"
         )
+    body = FILTER_BOX + "".join(sections) + f"<script>{FILTER_SCRIPT}</script>" if sections else "<p>No verdicts.</p>"
+    return page(meta, body)
+
+
+def page(meta: Mapping[str, Any], body: str) -> str:
+    """A whole report page: title, the partial-run banner, the run's metadata, then `body`."""
     title = f"Harness-IF report {meta.get('run_id', '')}".strip()
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{_banner(meta)}{_meta(meta)}"
-        + (FILTER_BOX + "".join(sections) if sections else "<p>No verdicts.</p>")
-        + (f"<script>{FILTER_SCRIPT}</script>" if sections else "")
-        + "</body></html>\n"
+        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{_banner(meta)}{_meta(meta)}{body}"
+        "</body></html>\n"
     )
