@@ -7,10 +7,14 @@ import sys
 from pathlib import Path
 
 from ..metrics.accuracy import summarize
+from ..metrics.e0 import OutcomeError, analyse
 from ..metrics.frame import to_frame
 from ..metrics.priors import apply_priors
 from ..priorfile import PriorsError, load_priors
 from ..report.completeness import partial_line
+from ..report.e0 import OUTCOMES_FILE, text
+from ..report.e0 import read as read_e0
+from ..report.e0 import write_run as write_e0
 from ..report.records import HTML, RecordError, read_verdicts, write_derived
 from ..report.terminal import full_tables, summary_table
 from ._runs import summary
@@ -25,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if (run_dir / OUTCOMES_FILE).is_file():
+        return _e0(run_dir, args)
     try:
         rows = to_frame(read_verdicts(source))
         meta = {k: v for k, v in summary(run_dir).items() if k != "models"}
@@ -46,12 +52,30 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _e0(run_dir: Path, args: argparse.Namespace) -> int:
+    """An E0 run: its tables printed and its summary, rank table, figure and page written again."""
+    try:
+        outcomes, meta = read_e0(run_dir), summary(run_dir)
+    except (OutcomeError, RecordError) as exc:
+        print(f"harnessif report: {exc}", file=sys.stderr)
+        return 2
+    analysis = analyse(outcomes)
+    print(text(analysis, full=args.full) if analysis else "no run was decisive: nothing to rank")
+    if partial := partial_line(meta):
+        print(partial)
+    if not args.no_files:
+        out = Path(args.out) if args.out else run_dir
+        write_e0(out, outcomes.to_dict("records"), {k: v for k, v in meta.items() if k != "e0_result"}, analysis)
+        print(f"\nreport: {out / HTML}")
+    return 0
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "report",
         help="print a run's summary and regenerate its tables, figures and report.html from verdicts.jsonl",
     )
-    parser.add_argument("run_dir", help="a reports/<run-id>/ directory or its verdicts.jsonl")
+    parser.add_argument("run_dir", help="a reports/<run-id>/ directory (panel, probe or E0) or its verdicts.jsonl")
     parser.add_argument("--full", action="store_true", help="also print the accuracy, family and surface tables")
     parser.add_argument("--out", metavar="DIR", help="write the outputs here instead of the run directory")
     parser.add_argument("--priors", metavar="FILE", help="re-label rule priors from a prior file (needs --out)")

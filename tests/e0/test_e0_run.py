@@ -71,6 +71,10 @@ def test_the_run_is_complete_reused_and_read_back(
     assert main(["e0", str(run_dir(pytester.path)), "--replicates", "200"]) == 0
     out = capsys.readouterr().out
     assert "160 runs, 160 decisive (AB 80, BA 80)" in out and "ordering SP > PF > UI > TD > SD held in 100.0%" in out
+    page = run_dir(pytester.path) / "report.html"
+    page.unlink()
+    assert main(["report", str(run_dir(pytester.path))]) == 0  # re-rendered from the outcome rows alone
+    assert "160 runs, 160 decisive" in capsys.readouterr().out and 'id="population-e0"' in page.read_text()
 
 
 def test_a_model_that_ignores_the_rules_is_not_decisive(pytester: pytest.Pytester) -> None:
@@ -124,3 +128,16 @@ def test_bad_e0_settings_are_one_usage_error(pytester: pytest.Pytester, args: li
     result = pytester.runpytest(*args, "-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([message])
+
+
+@pytest.mark.slow
+def test_two_workers_recover_both_orders(pytester: pytest.Pytester) -> None:
+    """The whole pilot for both precedence agents under `-n 2`: every run its own trajectory scope, 320 decisive."""
+    models = [f"--harness-model={m}" for m in ORDERS]
+    result = pytester.runpytest_subprocess("--harness-e0", *models, "-n", "2", "-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["*320 runs, 320 decisive (AB 160, BA 160)*", "*= 320 passed in *"])
+    rows = outcomes(pytester.path)
+    for model, order in ORDERS.items():
+        mine = [r for r in rows if r["model"] == model]
+        assert len(mine) == 160
+        assert all(r["winner"] == min((r["surface_a"], r["surface_b"]), key=order.index) for r in mine)
