@@ -20,11 +20,12 @@ from .placement import place
 from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.host import check_host, unmet
 from .sandbox.local import LocalSandbox
-from .schema import RunKey, Surface
+from .schema import RunKey, Status, Surface
 from .session import Options
 from .stack import HD_VERSION, Stack, compose, render
 from .store import Store
 from .trajectory import Recording, Trajectory
+from .verdictcache import VerdictCache, code_digest
 
 RUN_CACHE_SIZE = 8
 
@@ -51,6 +52,7 @@ class Harness:
     _runs: OrderedDict[str, Run] = field(init=False, default_factory=OrderedDict)
     fresh: set[str] = field(init=False, default_factory=set)
     not_run: dict[str, list[str]] = field(init=False, default_factory=dict)  # task -> what the host lacks
+    _kept: dict[str, VerdictCache] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rules = {} if self.options.e0 else load_rules(self.options.rules_dirs)
@@ -157,15 +159,29 @@ class Harness:
     def keys_for(self, rule_id: str, runnable: bool = True) -> list[RunKey]:
         """Every (model, task, round) whose task injects `rule_id`, in a stable order, leaving out tasks the host
         cannot run unless `runnable` is False; in a one-at-a-time probe each key withholds `rule_id`."""
-        withheld = rule_id if self.options.zero_injection == "each" else None
-        return [
-            RunKey(model=m.name, task=tid, round=r, withheld=withheld)
-            for m in self.options.models
-            for tid in sorted(self.tasks)
-            if not (runnable and tid in self.not_run)
-            if any(ref.id == rule_id for ref in self.tasks[tid].task.rules)
-            for r in range(1, self.options.rounds + 1)
-        ]
+        tasks = [t for t in self._injecting.get(rule_id, ()) if not (runnable and t in self.not_run)]
+        if self.options.zero_injection == "each":
+            rounds = range(1, self.options.rounds + 1)
+            return [RunKey(model=m.name, task=t, round=r, withheld=rule_id)
+                    for m in self.options.models for t in tasks for r in rounds]  # fmt: skip
+        return [key for m in self.options.models for t in tasks for key in self._keys[m.name, t]]
+
+    @functools.cached_property
+    def _injecting(self) -> dict[str, list[str]]:
+        """Rule id -> the tasks that inject it, sorted."""
+        found: dict[str, list[str]] = {}
+        for tid in sorted(self.tasks):
+            for ref in self.tasks[tid].task.rules:
+                found.setdefault(ref.id, []).append(tid)
+        return found
+
+    @functools.cached_property
+    def _keys(self) -> dict[tuple[str, str], list[RunKey]]:
+        """(model, task) -> its keys by round, built once: every rule of the task shares them (a paper-scale
+        panel has 30 rules per key)."""
+        rounds = range(1, self.options.rounds + 1)
+        return {(m.name, t): [RunKey(model=m.name, task=t, round=r) for r in rounds]
+                for m in self.options.models for t in self.tasks}  # fmt: skip
 
     def spec(self, model: str) -> AgentSpec:
         return next(m for m in self.options.models if m.name == model)
@@ -245,6 +261,33 @@ class Harness:
         if fresh:
             self.fresh.add(key.id)
         return rec
+
+    def _verdicts(self, key: RunKey) -> VerdictCache:
+        cache = self._kept.get(key.id)
+        if cache is None or cache.stamp is None:  # none yet, or made before the trajectory was recorded
+            cache = self._kept[key.id] = VerdictCache(self.store.path(key), self.fingerprint(key))
+        return cache
+
+    def kept_verdict(self, key: RunKey, rule_id: str) -> dict[str, Any] | None:
+        """The verdict a check gave this very recording with this very code before, when no judge decided it (None
+        under `--harness-recheck`, when the session plays every trajectory again or when anything changed; an
+        unjudged one only while there is still no judge)."""
+        if self.options.settings.recheck or self.options.rerun:
+            return None
+        kept = self._verdicts(key).get(rule_id, code_digest(self.rules[rule_id].path))
+        if kept is not None and kept["status"] == Status.unjudged and self.options.judge is not None:
+            return None
+        return kept
+
+    def keep_verdict(self, key: RunKey, rule_id: str, verdict: dict[str, Any]) -> None:
+        self._verdicts(key).put(rule_id, code_digest(self.rules[rule_id].path), verdict, self.model_id(key))
+
+    def model_id(self, key: RunKey) -> str | None:
+        """The served model of a recorded run, from its kept verdicts when the run itself was not loaded."""
+        kept = self._kept.get(key.id)
+        if key.id not in self._runs and kept is not None and kept.model_id is not None:
+            return kept.model_id
+        return self.run(key).trajectory.model_id
 
     def run(self, key: RunKey) -> Run:
         """The evidence view of `key` (kept in a small per-process cache); a failed run raises."""

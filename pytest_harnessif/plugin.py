@@ -8,25 +8,29 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .authoring import rule_meta
 from .bundle import E0, bundled
-from .options import OptionError, add_options, read_options
-from .schema import RunKey, marker_lines
-from .session import option_groups
+from .optiontable import GROUPS
+
+if TYPE_CHECKING:
+    pass
 
 HARNESS = pytest.StashKey["Harness | None"]()
-RULES_DIR = pytest.StashKey[Path]()
+RULES_DIR, E0_DIR = pytest.StashKey[Path](), pytest.StashKey["Path | None"]()
 RUN_ID = "harnessif_run_id"
 STEM = "harness-"
+TYPES = {"int": int, "float": float}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    for group, description, model, prefix in option_groups():
-        add_options(parser.getgroup(group, description).addoption, model, stem=STEM, prefix=prefix)
+    """The `--harness-*` options from the generated table: registering them imports nothing of the plugin."""
+    for group, description, options in GROUPS:
+        add = parser.getgroup(group, description).addoption
+        for flag, kwargs in options:
+            add(flag, **{k: TYPES.get(v, v) if k == "type" else v for k, v in kwargs.items()})
     parser.addini("harness_rules", "folder of the rule library", default="rule_checks")
     parser.addini("harness_tasks", "folder of the task panel", default="tasks")
 
@@ -38,17 +42,21 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    for line in marker_lines():
-        config.addinivalue_line("markers", line)
     root = config.rootpath
     config.stash[RULES_DIR] = (root / config.getini("harness_rules")).resolve()
+    config.stash[E0_DIR] = bundled(E0)
     config.stash[HARNESS] = None
     if not config.getoption("harness_model"):
-        return
+        return  # an idle plugin: nothing more is imported
     from .harness import Harness
     from .library import LibraryError
+    from .options import OptionError, read_options
     from .placement import PlacementError
-    from .session import ConfigError, resolve
+    from .schema import marker_lines
+    from .session import ConfigError, option_groups, resolve
+
+    for line in marker_lines():
+        config.addinivalue_line("markers", line)
 
     workerinput = getattr(config, "workerinput", None)
     run_id = workerinput[RUN_ID] if workerinput else f"{dt.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
@@ -105,7 +113,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """Without a model the rule library is not collected (its checks need a run), nor, outside `--harness-e0`,
     the E0 folder (its task repository has tests of its own)."""
-    harness, e0 = config.stash[HARNESS], bundled(E0)
+    harness, e0 = config.stash[HARNESS], config.stash[E0_DIR]
     if harness is None and collection_path.is_relative_to(config.stash[RULES_DIR]):
         return True
     if e0 is not None and (harness is None or not harness.options.e0) and collection_path.is_relative_to(e0):
@@ -121,13 +129,17 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    meta = rule_meta(metafunc.function)
     harness = metafunc.config.stash[HARNESS]
-    if harness is not None and harness.options.e0 and "conflict" in metafunc.fixturenames:
+    if harness is None:
+        return
+    if harness.options.e0 and "conflict" in metafunc.fixturenames:
         from .e0items import parametrize
 
         return parametrize(metafunc, harness.conflict_keys())
-    if meta is None or harness is None or "run" not in metafunc.fixturenames:
+    from .authoring import rule_meta
+
+    meta = rule_meta(metafunc.function)
+    if meta is None or "run" not in metafunc.fixturenames:
         return
     meta = harness.rules[meta.id].meta  # with the session's prior file applied
     base = [getattr(pytest.mark, str(v)) for v in (meta.family, meta.modality, meta.prior, meta.method)]
@@ -146,63 +158,40 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> list[Any] | None:
     """A rule no task injects makes no item at all: not a skip, not a deselection."""
-    harness, meta = collector.config.stash[HARNESS], rule_meta(obj)
-    if harness is not None and meta is not None and meta.id in harness.rules and not harness.keys_for(meta.id):
+    harness = collector.config.stash[HARNESS]
+    if harness is None:
+        return None
+    from .authoring import rule_meta
+
+    meta = rule_meta(obj)
+    if meta is not None and meta.id in harness.rules and not harness.keys_for(meta.id):
         return []
     return None
 
 
-def _key(item: pytest.Item) -> RunKey | None:
-    callspec = getattr(item, "callspec", None)
-    params = callspec.params if callspec is not None else {}
-    key = params.get("run", params.get("conflict"))
-    return key if isinstance(key, RunKey) else None
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     harness = config.stash[HARNESS]
-    if harness is None:
-        return
-    from .e0items import mark
-    from .verdicts import TEMPLATE, template
+    if harness is not None:
+        from .verdicts import prepare
 
-    shared: dict[tuple[str, str], dict[str, Any]] = {}
-    rule_items = []
-    for item in items:
-        key, meta = _key(item), rule_meta(getattr(item, "function", None))
-        if key is not None and key.conflict is not None:
-            mark(item, key)
-            continue
-        if key is None or meta is None:
-            continue
-        if (key.task, meta.id) not in shared:
-            surface, entry = harness.surface(key.task, meta.id), harness.tasks[key.task]
-            shared[key.task, meta.id] = template(harness.rules[meta.id].meta, entry.task, surface, harness.options)
-        fields = shared[key.task, meta.id]
-        item.stash[TEMPLATE] = (key, fields)
-        item.extra_keyword_matches.update({meta.id, key.task, fields["scenario"], key.model})
-        if fields["surface"] is not None:
-            item.extra_keyword_matches.add(f"surface_{fields['surface']}")
-        rule_items.append((key.model, key.task, key.round, meta.id, item))
-    rule_items.sort(key=lambda t: t[:4])
-    ordered = iter(t[4] for t in rule_items)
-    placed = {id(t[4]) for t in rule_items}
-    items[:] = [next(ordered) if id(it) in placed else it for it in items]
+        prepare(items, harness)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected items live until the process exits: frozen, the garbage collector stops walking them (at
+    paper scale that walk took seconds)."""
+    if session.config.stash[HARNESS] is not None:
+        import gc
+
+        gc.freeze()
 
 
 @pytest.fixture
 def run(request: pytest.FixtureRequest) -> Any:
     """The recorded run (evidence view) of this item's (model, task, round)."""
-    from .report.collector import RECORDED
+    from .verdicts import recorded
 
-    harness = request.config.stash[HARNESS]
-    key = getattr(request, "param", None)
-    if harness is None or not isinstance(key, RunKey):
-        pytest.fail("the `run` fixture is provided only to @rule checks under --harness-model", pytrace=False)
-    result = harness.run(key)
-    if key.id in harness.fresh:
-        request.node.user_properties.append(RECORDED)
-    return result
+    return recorded(request, request.config.stash[HARNESS])
 
 
 @pytest.fixture
@@ -216,10 +205,12 @@ def conflict(request: pytest.FixtureRequest) -> Any:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Any:
     """Give a rule check the session's judge and its rubric; keep what the judge decided for the verdict."""
+    harness = item.config.stash[HARNESS]
+    if harness is None:
+        return (yield)
     from .verdicts import JUDGED, TEMPLATE
 
-    harness = item.config.stash[HARNESS]
-    if harness is None or TEMPLATE not in item.stash:
+    if TEMPLATE not in item.stash:
         return (yield)
     from .llm_judge.context import judging
 
@@ -237,8 +228,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         return report
     from .verdicts import attach
 
-    attach(item, call, report, lambda key: harness.run(key).trajectory.model_id)
+    attach(item, call, report, harness)
     return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """A check whose verdict was kept for this recording and code is not called again: its outcome is replayed."""
+    if pyfuncitem.config.stash[HARNESS] is None:
+        return None
+    from .verdicts import replay
+
+    return replay(pyfuncitem.funcargs.get("run"))
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Any:

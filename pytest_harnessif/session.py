@@ -50,6 +50,11 @@ class SessionSettings(BaseModel):
     rounds: Annotated[int, Field(ge=1, description="rounds per (model, task)")] = 1
     placement_seed: Annotated[int, Field(description="seed of the rule-to-surface placement")] = 0
     rerun: Annotated[bool, Field(description="run every trajectory afresh instead of re-using it")] = False
+    recheck: Annotated[
+        bool,
+        Field(description="run every deterministic check again instead of re-using its kept verdict for the same "
+              "recording and code"),
+    ] = False
     store: Annotated[Path | None, Field(description="trajectory store (default .harnessif/runs under the rootdir)")] = (
         None
     )
@@ -126,6 +131,40 @@ def option_groups() -> list[tuple[str, str, type[BaseModel], str]]:
         ("harnessif-agent", "Harness-IF: model calls and budgets", Limits, ""),
         ("harnessif-judge", "Harness-IF: the LLM judge of hybrid and llm_judge rules", JudgeSettings, "judge-"),
     ]
+
+
+def option_table() -> list[tuple[str, str, list[tuple[str, dict[str, object]]]]]:
+    """Every `--harness-*` option as pytest registers it: (group, description, [(flag, argparse keywords)]), a
+    `type` by its name; `optiontable.py` holds this as plain data so an idle pytest process imports no pydantic."""
+    from .options import add_options
+
+    def collect(model: type[BaseModel], prefix: str) -> list[tuple[str, dict[str, object]]]:
+        added: list[tuple[str, dict[str, object]]] = []
+        add_options(lambda flag, **kwargs: added.append((flag, kwargs)), model, stem="harness-", prefix=prefix)
+        return [(f, {k: getattr(v, "__name__", v) if k == "type" else v for k, v in kw.items()}) for f, kw in added]
+
+    table: list[tuple[str, str, list[tuple[str, dict[str, object]]]]] = []
+    for group, description, model, prefix in option_groups():
+        options = collect(model, prefix)
+        if table and table[-1][0] == group:
+            table[-1][2].extend(options)
+        else:
+            table.append((group, description, options))
+    return table
+
+
+def write_option_table() -> Path:
+    """Regenerate `optiontable.py` from the settings models (after changing a settings field)."""
+    import pprint
+
+    path = Path(__file__).with_name("optiontable.py")
+    head = (
+        '"""The `--harness-*` options as plain data (group, description, [(flag, argparse keywords)]), generated from '
+        "the\nsettings models by `session.write_option_table()`; a test fails when it is stale. An idle pytest "
+        'process\nregisters them without importing pydantic."""\n\n'
+    )
+    path.write_text(head + f"GROUPS = {pprint.pformat(option_table(), width=116, sort_dicts=False)}\n")
+    return path
 
 
 @dataclass

@@ -4,11 +4,13 @@ outcome classified, the row attached to the test report for the controller, its 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from .authoring import NotApplicable, Unjudged
+from .authoring import NotApplicable, Unjudged, rule_meta
+from .harness import Harness
 from .llm_judge.context import Judging, decisive
 from .rulemeta import RuleMeta
 from .schema import RunKey, Status, Surface, Task, Verdict
@@ -61,16 +63,48 @@ def classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Sta
     return Status.error, f"{excinfo.typename}: {reason}", None
 
 
-def attach(
-    item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, model_id: Callable[[RunKey], str | None]
-) -> None:
-    """A rule item's verdict row, or an E0 item's outcome row, on its report (other items are left alone)."""
+def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, harness: Harness) -> None:
+    """A rule item's verdict row, or an E0 item's outcome row, on its report (other items are left alone); a
+    deterministic check's pass, fail or n/a is kept for re-scoring."""
     from . import e0items
 
     if TEMPLATE in item.stash:
-        _attach_verdict(item, call, report, model_id)
+        row = _attach_verdict(item, call, report, harness.model_id)
+        replayed = isinstance(getattr(item, "funcargs", {}).get("run"), Replay)
+        if call.when == "call" and row["status"] in KEEP and not row["judge"] and not replayed:
+            verdict = {k: row[k] for k in ("status", "reason", "artifact")}
+            harness.keep_verdict(item.stash[TEMPLATE][0], row["rule"], verdict)
     elif e0items.KEY in item.stash:
-        e0items.attach(item, call, report, model_id)
+        e0items.attach(item, call, report, harness.model_id)
+
+
+KEEP = (Status.passed, Status.failed, Status.na, Status.unjudged)
+
+
+class KeptFailure(pytest.fail.Exception, AssertionError):  # type: ignore[misc,name-defined]
+    """A kept fail verdict replayed: its reason, and the artifact it names (cascade-dedup groups on it). A failure
+    without a traceback (the check did not run): pytest reports its reason as it is."""
+
+    def __init__(self, reason: str, artifact: str | None) -> None:
+        super().__init__(msg=reason, pytrace=False)
+        self.artifact = artifact
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A kept verdict standing in for the run: the check is not called again, its outcome is raised."""
+
+    verdict: dict[str, Any]
+
+    def outcome(self) -> None:
+        __tracebackhide__ = True  # the failure is the check's, not ours: no traceback of the replay
+        status, reason = self.verdict["status"], self.verdict["reason"]
+        if status == Status.na:
+            raise NotApplicable(msg=f"n/a: {reason}")
+        if status == Status.unjudged:
+            raise Unjudged(msg=reason)
+        if status == Status.failed:
+            raise KeptFailure(reason, self.verdict.get("artifact"))
 
 
 def teststatus(report: pytest.TestReport) -> tuple[str, str, str] | None:
@@ -87,9 +121,18 @@ def teststatus(report: pytest.TestReport) -> tuple[str, str, str] | None:
     return None
 
 
+def replay(run: object) -> bool | None:
+    """`pytest_pyfunc_call`: raise a kept verdict's outcome instead of calling the check (True: handled)."""
+    __tracebackhide__ = True
+    if not isinstance(run, Replay):
+        return None
+    run.outcome()
+    return True
+
+
 def _attach_verdict(
     item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, model_id: Callable[[RunKey], str | None]
-) -> None:
+) -> dict[str, Any]:
     """Put the item's verdict on its report (`harness_verdict`, plus the judge's requests) and its fields in the
     item's user properties (JUnit `<properties>`); `model_id(key)` names the served model of a run that ran."""
     key, fields = item.stash[TEMPLATE]
@@ -119,6 +162,7 @@ def _attach_verdict(
     if decided:
         requests = [{"hash": r.hash, **r.model_dump(mode="json")} for _, r in decided]
         report.harness_judge_requests = requests  # type: ignore[attr-defined]
+    return row
 
 
 SKIPPED = {
@@ -144,3 +188,58 @@ def _readable(
         path, lineno, _ = item.location
         first = reason.splitlines()[0] if reason else ""  # a failed run's traceback stays in its record
         report.longrepr = f"{head}: {first}  [{path}:{(lineno or 0) + 1}]"
+
+
+def _key(item: pytest.Item) -> RunKey | None:
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    key = params.get("run", params.get("conflict"))
+    return key if isinstance(key, RunKey) else None
+
+
+def prepare(items: list[pytest.Item], harness: Harness) -> None:
+    """After collection: each rule item gets its verdict template (shared by every model and round of its (task,
+    rule)) and its `-k` keywords, E0 items their key; rule items are put in (model, task, round, rule) order so a
+    trajectory's items run together."""
+    from .e0items import mark
+
+    shared: dict[tuple[str, str], dict[str, Any]] = {}
+    rule_items = []
+    for item in items:
+        key, meta = _key(item), rule_meta(getattr(item, "function", None))
+        if key is not None and key.conflict is not None:
+            mark(item, key)
+            continue
+        if key is None or meta is None:
+            continue
+        if (key.task, meta.id) not in shared:
+            surface, entry = harness.surface(key.task, meta.id), harness.tasks[key.task]
+            shared[key.task, meta.id] = template(harness.rules[meta.id].meta, entry.task, surface, harness.options)
+        fields = shared[key.task, meta.id]
+        item.stash[TEMPLATE] = (key, fields)
+        item.extra_keyword_matches.update({meta.id, key.task, fields["scenario"], key.model})
+        if fields["surface"] is not None:
+            item.extra_keyword_matches.add(f"surface_{fields['surface']}")
+        rule_items.append((key.model, key.task, key.round, meta.id, item))
+    rule_items.sort(key=lambda t: t[:4])
+    ordered = iter(t[4] for t in rule_items)
+    placed = {id(t[4]) for t in rule_items}
+    items[:] = [next(ordered) if id(it) in placed else it for it in items]
+
+
+def recorded(request: pytest.FixtureRequest, harness: Harness | None) -> Any:
+    """The `run` fixture: the evidence view of the item's key, played or loaded (a key played in this session is
+    marked for the summary's count), or the `Replay` of the check's kept verdict."""
+    from .report.collector import RECORDED
+
+    key = getattr(request, "param", None)
+    if harness is None or not isinstance(key, RunKey):
+        pytest.fail("the `run` fixture is provided only to @rule checks under --harness-model", pytrace=False)
+    template = request.node.stash.get(TEMPLATE, None)
+    kept = harness.kept_verdict(key, template[1]["rule"]) if template is not None else None
+    if kept is not None:
+        return Replay(kept)
+    result = harness.run(key)
+    if key.id in harness.fresh:
+        request.node.user_properties.append(RECORDED)
+    return result

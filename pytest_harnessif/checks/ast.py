@@ -6,11 +6,55 @@ Each helper takes a `cst.Module` and returns nodes of it (or facts about them); 
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import libcst as cst
 import libcst.matchers as m
 
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
 SLEEP_MODULES = frozenset({"time", "asyncio", "trio", "anyio"})
+INDEXED = 512  # trees whose node lists are kept (as many as the parse cache keeps modules)
+_NODES: OrderedDict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = OrderedDict()
+
+
+class _Collect(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.nodes: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.nodes.append(node)
+        return True
+
+
+def nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
+    """Every node of the tree under `root` (itself included) in document order, from one traversal kept for the
+    most recent trees: the many checks of a run ask the same module again and again."""
+    hit = _NODES.get(id(root))
+    if hit is None or hit[0] is not root:
+        collect = _Collect()
+        root.visit(collect)
+        hit = _NODES[id(root)] = (root, collect.nodes)
+        while len(_NODES) > INDEXED:
+            _NODES.popitem(last=False)
+    _NODES.move_to_end(id(root))
+    return hit[1]
+
+
+def _types(matcher: m.BaseMatcherNode | m.OneOf[m.BaseMatcherNode]) -> tuple[type[cst.CSTNode], ...] | None:
+    """The node classes a matcher can match (None when it does not say: every node is tried)."""
+    options = matcher.options if isinstance(matcher, m.OneOf) else (matcher,)
+    found = [getattr(cst, type(o).__name__, None) for o in options]
+    if all(isinstance(t, type) and issubclass(t, cst.CSTNode) for t in found):
+        return tuple(found)  # type: ignore[arg-type]
+    return None
+
+
+def findall(root: cst.CSTNode, matcher: m.BaseMatcherNode | m.OneOf[m.BaseMatcherNode]) -> list[cst.CSTNode]:
+    """What `libcst.matchers.findall` returns (nodes in document order, `root` included), filtered from the
+    tree's kept node list instead of a new traversal per question."""
+    types = _types(matcher)
+    return [n for n in nodes(root) if (types is None or isinstance(n, types)) and m.matches(n, matcher)]
 
 
 def dotted(node: cst.BaseExpression) -> str:
@@ -33,7 +77,7 @@ def callee(call: cst.Call) -> str:
 
 def calls(module: cst.Module) -> list[cst.Call]:
     """Every call, in source order."""
-    return [c for c in m.findall(module, m.Call()) if isinstance(c, cst.Call)]
+    return [c for c in findall(module, m.Call()) if isinstance(c, cst.Call)]
 
 
 def calls_to(module: cst.Module, name: str) -> list[cst.Call]:
@@ -48,7 +92,7 @@ def call_names(module: cst.Module) -> set[str]:
 
 def imports(module: cst.Module) -> list[cst.Import | cst.ImportFrom]:
     """Every `import` and `from ... import` statement, nested ones included."""
-    return [n for n in m.findall(module, m.Import() | m.ImportFrom()) if isinstance(n, cst.Import | cst.ImportFrom)]
+    return [n for n in findall(module, m.Import() | m.ImportFrom()) if isinstance(n, cst.Import | cst.ImportFrom)]
 
 
 def imported_modules(module: cst.Module) -> set[str]:
@@ -64,7 +108,7 @@ def imported_modules(module: cst.Module) -> set[str]:
 
 def functions(module: cst.Module) -> list[cst.FunctionDef]:
     """Every function definition, nested ones included, in source order."""
-    return [n for n in m.findall(module, m.FunctionDef()) if isinstance(n, cst.FunctionDef)]
+    return [n for n in findall(module, m.FunctionDef()) if isinstance(n, cst.FunctionDef)]
 
 
 def top_level_functions(module: cst.Module) -> list[cst.FunctionDef]:
@@ -89,7 +133,7 @@ def is_fully_annotated(fn: cst.FunctionDef) -> bool:
 def broad_handlers(module: cst.Module) -> list[cst.ExceptHandler]:
     """`except:` and handlers catching `Exception`/`BaseException` (alone or inside a tuple)."""
     out = []
-    for h in m.findall(module, m.ExceptHandler()):
+    for h in findall(module, m.ExceptHandler()):
         if not isinstance(h, cst.ExceptHandler):
             continue
         caught = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type]
@@ -100,7 +144,7 @@ def broad_handlers(module: cst.Module) -> list[cst.ExceptHandler]:
 
 def star_imports(module: cst.Module) -> list[cst.ImportFrom]:
     """`from x import *` statements."""
-    return [n for n in m.findall(module, m.ImportFrom(names=m.ImportStar())) if isinstance(n, cst.ImportFrom)]
+    return [n for n in findall(module, m.ImportFrom(names=m.ImportStar())) if isinstance(n, cst.ImportFrom)]
 
 
 def text_io_calls(module: cst.Module) -> list[tuple[cst.Call, bool]]:

@@ -23,7 +23,7 @@ import libcst.matchers as m
 
 from ..evidence import Command, Run
 from ..trajectory import Commit
-from .ast import callee, calls, dotted, imports
+from .ast import callee, calls, dotted, findall, imports
 from .command import edits, numbered_calls, shell_edits
 from .project import dependency_lists
 from .pysource import parse
@@ -460,7 +460,7 @@ def _literal(node: cst.BaseExpression) -> str | None:
 def env_reads(module: cst.Module) -> set[str]:
     """Environment variable names read with a literal: `os.getenv("X")`, `os.environ.get("X")`, `os.environ["X"]`."""
     names = {_literal(c.args[0].value) for c in calls(module) if callee(c) in ENV_CALLS and c.args}
-    for sub in m.findall(module, m.Subscript()):
+    for sub in findall(module, m.Subscript()):
         if isinstance(sub, cst.Subscript) and dotted(sub.value) in ("os.environ", "environ"):
             index = sub.slice[0].slice if sub.slice else None
             if isinstance(index, cst.Index):

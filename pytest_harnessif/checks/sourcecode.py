@@ -39,7 +39,7 @@ from libcst.metadata import PositionProvider
 
 from ..authoring import na
 from ..evidence import FileView, Run
-from .ast import callee, calls, dotted, imported_modules, imports
+from .ast import callee, calls, dotted, findall, imported_modules, imports
 from .comments import added_line_numbers
 from .comments import comments as python_comments
 from .pysource import Source, parse
@@ -846,8 +846,8 @@ def added_nodes(run: Run, src: Source, nodes: Iterable[cst.CSTNode]) -> list[cst
 
 
 def found(node: cst.CSTNode, find: m.BaseMatcherNode) -> list[cst.CSTNode]:
-    """`m.findall`, as a list of nodes."""
-    return [n for n in m.findall(node, find) if isinstance(n, cst.CSTNode)]
+    """`findall`: the nodes under `node` that `find` matches, in document order."""
+    return [n for n in findall(node, find) if isinstance(n, cst.CSTNode)]
 
 
 # --- Python: logging, exceptions, imports, annotations ------------------------------------------------------
@@ -1179,16 +1179,16 @@ def bound_names(module: cst.CSTNode) -> list[cst.Name]:
     attributes or subscripts."""
     found: list[cst.Name] = []
     targets = [
-        *(t.target for a in m.findall(module, m.Assign()) if isinstance(a, cst.Assign) for t in a.targets),
-        *(a.target for a in m.findall(module, m.AnnAssign() | m.AugAssign())
+        *(t.target for a in findall(module, m.Assign()) if isinstance(a, cst.Assign) for t in a.targets),
+        *(a.target for a in findall(module, m.AnnAssign() | m.AugAssign())
           if isinstance(a, cst.AnnAssign | cst.AugAssign)),
-        *(f.target for f in m.findall(module, m.For() | m.CompFor()) if isinstance(f, cst.For | cst.CompFor)),
-        *(i.asname.name for i in m.findall(module, m.WithItem()) if isinstance(i, cst.WithItem) and i.asname),
-        *(h.name.name for h in m.findall(module, m.ExceptHandler()) if isinstance(h, cst.ExceptHandler) and h.name),
+        *(f.target for f in findall(module, m.For() | m.CompFor()) if isinstance(f, cst.For | cst.CompFor)),
+        *(i.asname.name for i in findall(module, m.WithItem()) if isinstance(i, cst.WithItem) and i.asname),
+        *(h.name.name for h in findall(module, m.ExceptHandler()) if isinstance(h, cst.ExceptHandler) and h.name),
     ]
     for target in targets:
         found += _names_in_target(target)
-    found += [p.name for p in m.findall(module, m.Param()) if isinstance(p, cst.Param)]
+    found += [p.name for p in findall(module, m.Param()) if isinstance(p, cst.Param)]
     return found
 
 

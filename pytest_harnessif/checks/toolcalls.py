@@ -30,7 +30,7 @@ import libcst.matchers as m
 from ..evidence import Command, Run
 from ..stack import SKILL_TOOL
 from ..trajectory import ToolCall
-from .ast import callee
+from .ast import callee, findall
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
 from .shell import QUOTED, Segment, segments_of, short_flag, split, strip_heredocs
@@ -685,6 +685,6 @@ ASSERTING = ("pytest.raises", "pytest.warns", "pytest.fail")
 def assertion_count(fn: Definition) -> int:
     """`assert` statements, `pytest.raises`/`warns`/`fail` calls and calls of `assert*` methods or functions
     (`mock.assert_called_once_with`, `self.assertEqual`, `np.testing.assert_allclose`) in the function."""
-    asserts = len(m.findall(fn, m.Assert()))
-    calls = [c for c in m.findall(fn, m.Call()) if isinstance(c, cst.Call)]
+    asserts = len(findall(fn, m.Assert()))
+    calls = [c for c in findall(fn, m.Call()) if isinstance(c, cst.Call)]
     return asserts + sum(callee(c) in ASSERTING or callee(c).rsplit(".", 1)[-1].startswith("assert") for c in calls)

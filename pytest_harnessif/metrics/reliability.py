@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.stats import kendalltau
 
 from ._arrays import codes, grid, key_codes, ratio
 from .frame import eligible, passed
@@ -93,7 +92,7 @@ def method_agreement(df: pd.DataFrame) -> pd.DataFrame:
         has = n[j] > 0
         x, y = ratio(p[j], n[j])[has], overall[has]
         varies = len(x) >= 2 and np.ptp(x) > 0 and np.ptp(y) > 0
-        tau = float(kendalltau(x, y).statistic) if varies else float("nan")
+        tau = _tau(x, y) if varies else float("nan")
         rows.append(
             {
                 "method": method,
@@ -106,3 +105,13 @@ def method_agreement(df: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows, columns=["method", "eligible", "share", "pass_rate", "per_agent", "agents", "tau"])
+
+
+def _tau(x: np.ndarray, y: np.ndarray) -> float:
+    """Kendall's tau-b of two score vectors (ties in either count as scipy's `kendalltau` counts them), over all
+    pairs: a handful of agents, so O(n^2) and no scipy import."""
+    dx, dy = np.sign(x[:, None] - x[None, :]), np.sign(y[:, None] - y[None, :])
+    upper = np.triu_indices(len(x), 1)
+    sx, sy = dx[upper], dy[upper]
+    untied = np.sqrt(np.count_nonzero(sx) * np.count_nonzero(sy))
+    return float((sx * sy).sum() / untied) if untied else float("nan")

@@ -4,7 +4,9 @@ and the self-contained `report.html`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -12,12 +14,14 @@ from typing import Any
 import pandas as pd
 from pydantic import ValidationError
 
+from ..digest import digest_bytes
 from ..files import atomic_write
 from ..metrics.accuracy import severity_columns, summarize
 from ..metrics.panel import Panels, Rows, as_panels, panels
 from ..schema import Verdict, field_errors
-from . import figures, html
-from .analysis import analyse
+from ..verdictcache import package_digest
+from . import html
+from .analysis import Analysis, analyse
 from .transcripts import keys_in, write_transcripts
 
 VERDICTS = "verdicts.jsonl"
@@ -25,6 +29,8 @@ JUDGE_REQUESTS = "judge_requests.jsonl"
 SUMMARY = "summary.json"
 CSV, PARQUET, HTML = "verdicts.csv", "verdicts.parquet", "report.html"
 TABLES, FIGURES = "tables", "figures"
+FIGURE_CACHE, DONE = ".figures", "complete"
+RAW_ROWS = ("frame", "support")  # analysis fields holding verdict rows (with their timings): figures never draw them
 ORDER = ["model", "task", "round", "rule"]
 
 
@@ -88,7 +94,8 @@ def write_derived(out_dir: Path, rows: Rows | Panels, meta: Mapping[str, Any]) -
     frames = as_panels(rows)
     written = write_tabular(out_dir, scored_records(frames))
     analyses = analyse(frames)
-    pictures = {name: figures.render(a) for name, a in analyses.items()}
+    cache = Path(meta["store"]) / FIGURE_CACHE if meta.get("store") else None
+    pictures = {name: _figures(a, cache) for name, a in analyses.items()}
     for name, a in analyses.items():
         for kind, items in ((TABLES, a.tables()), (FIGURES, pictures[name])):
             folder = out_dir / kind / name
@@ -102,6 +109,24 @@ def write_derived(out_dir: Path, rows: Rows | Panels, meta: Mapping[str, Any]) -
     page = out_dir / HTML
     atomic_write(page, html.render(analyses, pictures, meta, links).encode())
     return [*written, page]
+
+
+def _figures(analysis: Analysis, cache: Path | None) -> dict[str, bytes]:
+    """The figures of one analysis, drawn again only when no analysis with the same content (and code) was drawn
+    before: a re-score of an unchanged panel does not load matplotlib. `cache`: `<store>/<config>/.figures/`."""
+    drawn_from = [getattr(analysis, f.name) for f in dataclasses.fields(analysis) if f.name not in RAW_ROWS]
+    key = digest_bytes(pickle.dumps(drawn_from, protocol=5), package_digest().encode()) if cache else ""
+    folder = cache / key if cache else None
+    if folder is not None and (folder / DONE).is_file():
+        return {p.stem: p.read_bytes() for p in sorted(folder.glob("*.png"))}
+    from . import figures  # matplotlib: only when something is drawn
+
+    drawn = figures.render(analysis)
+    if folder is not None:
+        for name, png in drawn.items():
+            atomic_write(folder / f"{name}.png", png)
+        atomic_write(folder / DONE, "")
+    return drawn
 
 
 def read_judge_requests(path: Path) -> list[dict[str, Any]]:

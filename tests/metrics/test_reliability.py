@@ -74,3 +74,17 @@ def test_method_agreement_shares_rates_and_tau() -> None:
 def test_tau_is_nan_without_variation() -> None:
     rows = _rows("A", "t", 1, 2, method="regex") + _rows("B", "t", 1, 2, method="regex")
     assert math.isnan(method_agreement(to_frame(rows)).loc[0, "tau"])
+
+
+def test_tau_b_matches_scipy_with_ties() -> None:
+    """Our tau-b (written to spare a re-score the scipy import) against scipy's on random tied rankings."""
+    from scipy.stats import kendalltau
+
+    from pytest_harnessif.metrics.reliability import _tau
+
+    rng = np.random.default_rng(7)
+    for n in range(2, 13):
+        for _ in range(50):
+            x, y = rng.integers(0, 4, n).astype(float), rng.integers(0, 4, n).astype(float)
+            if np.ptp(x) and np.ptp(y):
+                assert _tau(x, y) == pytest.approx(kendalltau(x, y).statistic, abs=1e-12)

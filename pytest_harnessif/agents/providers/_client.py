@@ -16,6 +16,7 @@ from ..retry import RetryPolicy
 from ..settings import ModelSettings
 
 Parsed = tuple[dict[str, Any], str, tuple[RequestedCall, ...], Usage, str, str | None]
+OK = 200  # what an attempt records for an answer the SDK accepted: it raises for any status outside 2xx
 
 
 @dataclass(frozen=True)

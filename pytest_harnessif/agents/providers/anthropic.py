@@ -14,10 +14,9 @@ from ..base import Completion, Message, RequestedCall
 from ..pricing import PriceTable
 from ..retry import BadResponse, RetryPolicy, SdkErrors
 from ..settings import ModelSettings
-from ._client import Parsed, Provider, ProviderClient
+from ._client import OK, Parsed, Provider, ProviderClient
 
 ENV_CREDENTIALS = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
-EXTRA_BODY = frozenset({"temperature"})  # gone from the SDK's signature (deprecated by newer models), still on the wire
 THINKING = frozenset({"thinking", "redacted_thinking"})
 INPUT_COUNTS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
@@ -100,12 +99,9 @@ class AnthropicClient(ProviderClient):
         self._sdk.models.with_raw_response.list(limit=1, timeout=timeout)
 
     def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
-        known = {k: v for k, v in payload.items() if k not in EXTRA_BODY}
-        extra = {k: v for k, v in payload.items() if k in EXTRA_BODY}
-        raw = self._sdk.messages.with_raw_response.create(
-            **known, extra_body=extra or None, timeout=self._timeout(timeout)
-        )
-        return raw.status_code, _parse(raw.http_response.text, raw.status_code)
+        # Posted as the wire JSON it is, without the SDK's typed-params transform; its client and errors stay.
+        text = self._sdk.post("/v1/messages", body=payload, cast_to=str, options={"timeout": self._timeout(timeout)})
+        return OK, _parse(text, OK)
 
     def _messages(self, messages: list[Message]) -> tuple[list[dict[str, Any]], dict[str, str]]:
         """Neutral messages to alternating turns: tool results (and a following user text) share one user turn."""

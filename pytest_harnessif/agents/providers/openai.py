@@ -14,7 +14,7 @@ from ..base import Completion, Message, RequestedCall
 from ..pricing import PriceTable
 from ..retry import BadResponse, RetryPolicy, SdkErrors
 from ..settings import ModelSettings
-from ._client import Parsed, Provider, ProviderClient
+from ._client import OK, Parsed, Provider, ProviderClient
 
 STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
 
@@ -79,8 +79,11 @@ class OpenAIChatClient(ProviderClient):
         self._sdk.models.with_raw_response.list(timeout=timeout)
 
     def _attempt(self, payload: dict[str, Any], timeout: float) -> tuple[int, Parsed]:
-        raw = self._sdk.chat.completions.with_raw_response.create(**payload, timeout=self._timeout(timeout))
-        return raw.status_code, _parse(raw.http_response.text, raw.status_code)
+        # The payload is wire JSON already: posted as it is, without the SDK's typed-params transform (whose cost
+        # grows with the conversation), while the SDK's client, headers and errors stay.
+        options = {"timeout": self._timeout(timeout)}
+        text = self._sdk.post("/chat/completions", body=payload, cast_to=str, options=options)
+        return OK, _parse(text, OK)
 
 
 def _function(tool: ToolSchema) -> dict[str, Any]:
