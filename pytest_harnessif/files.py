@@ -81,3 +81,11 @@ def safe_segment(name: str) -> str:
     cleaned prefix and a digest of the name (distinct names stay distinct)."""
     clean = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
     return clean if clean == name and clean.strip(".") else f"{clean[:60]}-{digest(name)[:8]}"
+
+
+def load_yaml(text: str) -> Any:
+    """YAML as `yaml.safe_load` reads it, through libyaml's C parser when PyYAML has it (a panel's task and gold
+    files are parsed by every session and every xdist worker)."""
+    import yaml
+
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from .authoring import RuleDefinitionError, rule_meta
 from .entries import RuleEntry, TaskEntry
+from .files import load_yaml
 from .rulemeta import RuleMeta, Universality, Verifiability
 from .schema import Task, field_errors
 from .script import Script
@@ -66,7 +67,7 @@ def load_rules(rules_dirs: Path | Sequence[Path]) -> dict[str, RuleEntry]:
 
 def _yaml(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return load_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise LibraryError(f"{path}: not valid YAML: {exc}") from None
 

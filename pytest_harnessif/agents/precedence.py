@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..conflict import BY_ID, TEXTS, Side
 from ..entries import TaskEntry
+from ..files import load_yaml
 from ..schema import PLACEABLE_SURFACES, Surface, field_errors
 from ..script import Call
 from ..stack import SKILL_TOOL
@@ -48,7 +49,7 @@ class Sides(BaseModel):
     @classmethod
     def load(cls, path: Path) -> Sides:
         try:
-            sides = cls.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+            sides = cls.model_validate(load_yaml(path.read_text(encoding="utf-8")))
         except OSError as exc:
             raise PrecedenceError(f"{path}: the precedence agents need this file ({exc.strerror})") from None
         except (yaml.YAMLError, ValidationError) as exc:
