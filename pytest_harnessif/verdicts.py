@@ -65,7 +65,7 @@ def classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Sta
 
 def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, harness: Harness) -> None:
     """A rule item's verdict row, or an E0 item's outcome row, on its report (other items are left alone); a
-    deterministic check's pass, fail or n/a is kept for re-scoring."""
+    pass, fail, n/a or unjudged verdict that no judge decided is kept for re-scoring (`verdictcache`)."""
     from . import e0items
 
     if TEMPLATE in item.stash:
