@@ -2,7 +2,7 @@
 through the real OpenAI client against a zero-latency loopback server, played by the harness (tool loop, local
 sandbox, per-turn snapshots, the recorded exchange) against a minimal hand-written loop on the same SDK making the
 same calls and running the same commands (the floor), in the same process, interleaved, median of 5. Inspect AI
-is added when `inspect-ai` is installed (optional)."""
+on the same scripted work is added when `inspect-ai` is installed (optional)."""
 
 from __future__ import annotations
 
@@ -73,23 +73,85 @@ def minimal(folder: Path, url: str) -> float:
     return time.perf_counter() - start
 
 
+def inspect_ai_run(folder: Path, url: str) -> float:
+    """Inspect AI on the same work: its OpenAI provider, a bash tool run with a subprocess, the 10 user turns
+    each generated with `tool_calls="loop"`, logs to a temporary directory, no display."""
+    import asyncio
+    import os
+
+    from inspect_ai import Task
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.dataset import Sample
+    from inspect_ai.model import ChatMessageUser
+    from inspect_ai.solver import Generate, TaskState, solver
+    from inspect_ai.tool import tool
+
+    @tool
+    def bash():  # type: ignore[no-untyped-def]
+        async def execute(command: str) -> str:
+            """Run a shell command.
+
+            Args:
+                command: The command to run.
+            """
+            proc = await asyncio.create_subprocess_exec("bash", "-c", command, cwd=folder,
+                                                        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            out, err = await proc.communicate()
+            return f"exit {proc.returncode}\n{out.decode()}{err.decode()}"
+
+        return execute
+
+    @solver
+    def turns():  # type: ignore[no-untyped-def]
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            state.tools = [bash()]
+            for n in range(TURNS):
+                if n:
+                    state.messages.append(ChatMessageUser(content=f"request {n}"))
+                state = await generate(state, tool_calls="loop")
+            return state
+
+        return solve
+
+    os.environ["OPENAI_API_KEY"] = "bench"
+    with tempfile.TemporaryDirectory() as logs:
+        start = time.perf_counter()
+        [log] = inspect_eval(Task(dataset=[Sample(input="request 0")], solver=turns()), model="openai/bench",
+                             model_base_url=url, model_args={"responses_api": False}, display="none",
+                             log_dir=logs, score=False)  # fmt: skip
+        elapsed = time.perf_counter() - start
+        assert log.status == "success", log.error.message if log.error else log.status
+        assistant = sum(m.role == "assistant" for m in log.samples[0].messages)  # type: ignore[index]
+        assert assistant == TURNS * (CALLS + 1), f"Inspect AI made {assistant} model calls"
+    return elapsed
+
+
 def main() -> None:
+    try:
+        import inspect_ai
+    except ImportError:
+        inspect_ai = None
     with tempfile.TemporaryDirectory() as tmp, LoopbackServer("openai", respond=tool_loop("openai", CALLS)) as srv:
         folder = task(Path(tmp))
-        runs: dict[str, list[float]] = {"harness": [], "minimal": []}
-        harness(folder, srv.base_url)  # warm: SDK import, first connection
+        kinds = ["harness", "minimal", *(["inspect"] if inspect_ai else [])]
+        play = {"harness": harness, "minimal": minimal, "inspect": inspect_ai_run}
+        runs: dict[str, list[float]] = {k: [] for k in kinds}
+        for kind in kinds:
+            play[kind](folder, srv.base_url)  # warm: imports, first connection
         for _ in range(REPEAT):
-            runs["harness"].append(harness(folder, srv.base_url))
-            runs["minimal"].append(minimal(folder, srv.base_url))
-    h, m = (statistics.median(runs[k]) for k in ("harness", "minimal"))
+            for kind in kinds:
+                runs[kind].append(play[kind](folder, srv.base_url))
+    t = {k: statistics.median(v) for k, v in runs.items()}
     calls = TURNS * (CALLS + 1)
     print(f"one trajectory, {TURNS} turns x {CALLS} tool calls ({calls} model calls), zero-latency loopback:")
-    print(f"  minimal SDK loop (floor): {m:6.3f} s")
-    more = (h - m) / calls * 1000
-    print(f"  harness:                  {h:6.3f} s  ratio {h / m:.2f}x  ({more:+.1f} ms per call)")
-    try:
-        import inspect_ai  # noqa: F401
-    except ImportError:
+    print(f"  minimal SDK loop (floor): {t['minimal']:6.3f} s")
+    more = (t["harness"] - t["minimal"]) / calls * 1000
+    print(f"  harness:                  {t['harness']:6.3f} s  ratio {t['harness'] / t['minimal']:.2f}x  "
+          f"({more:+.1f} ms per call)")
+    if "inspect" in t:
+        print(f"  Inspect AI {inspect_ai.__version__}:        {t['inspect']:6.3f} s  harness / Inspect AI "
+              f"{t['harness'] / t['inspect']:.2f}x")
+    else:
         print("  Inspect AI: not installed (pip install inspect-ai to compare)")
 
 

@@ -95,7 +95,7 @@ def test_a_model_that_ignores_the_rules_is_not_decisive(pytester: pytest.Pyteste
             "--harness-e0", f"--harness-model=openai/loop@{server.base_url}", "-k", "commit-language or branch-prefix",
             "-p", "no:cacheprovider",
         )  # fmt: skip
-    result.stdout.fnmatch_lines(["*= 20 passed, 120 deselected, 20 not decisive*"])
+    result.stdout.fnmatch_lines(["*= 20 passed, 120 deselected,*20 not decisive*"])  # warnings may sit between
     rows = outcomes(pytester.path)
     assert {r["outcome"] for r in rows if r["pair"] == "branch-prefix"} == {"neither"}
     assert all(r["reason"].startswith("followed neither rule on branch names") for r in rows if not r["winner"])
