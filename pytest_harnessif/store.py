@@ -16,6 +16,7 @@ from .schema import RunKey
 from .trajectory import Recording, Trajectory
 
 RECORD = "trajectory.json"
+FIGURE_CACHE, FIGURES_DONE = ".figures", "complete"  # <store>/<config>/.figures/<digest>/: the report's figure cache
 
 
 class StoreWarning(UserWarning):

@@ -1,5 +1,6 @@
 """`harnessif store prune` and `harnessif reports prune`: remove recorded trajectories and run folders by age,
-by run, by task that no longer exists (store) or by being partial or old beyond the newest N (reports)."""
+by run, by task that no longer exists (store) or by being partial or old beyond the newest N (reports); by age,
+the store's cached report figures too."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from ..bundle import TASKS, bundled
-from ..store import RECORD
+from ..store import FIGURE_CACHE, FIGURES_DONE, RECORD
 
 DAY = 86400.0
 
@@ -125,7 +126,21 @@ def prune_store(args: argparse.Namespace) -> int:
             or (args.missing_tasks and e.task not in known)
         )
 
-    return _remove(filter(chosen, store_entries(root, run_ids=bool(args.run))), root, args.dry_run, "trajectory")
+    status = _remove(filter(chosen, store_entries(root, run_ids=bool(args.run))), root, args.dry_run, "trajectory")
+    if args.older_than is not None:
+        old = [e for e in figure_sets(root) if e.age_days > args.older_than]
+        if old:
+            _remove(old, root, args.dry_run, "cached figure set")
+    return status
+
+
+def figure_sets(root: Path) -> list[Entry]:
+    """`<root>/<config>/.figures/<digest>/`: the report's cached figures, aged by their last use."""
+    now = time.time()
+    found = []
+    for marker in sorted(root.glob(f"*/{FIGURE_CACHE}/*/{FIGURES_DONE}")):
+        found.append(Entry(marker.parent, (now - marker.stat().st_mtime) / DAY, None))
+    return found
 
 
 def prune_reports(args: argparse.Namespace) -> int:

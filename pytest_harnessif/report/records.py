@@ -19,6 +19,7 @@ from ..files import atomic_write
 from ..metrics.accuracy import severity_columns, summarize
 from ..metrics.panel import Panels, Rows, as_panels, panels
 from ..schema import Verdict, field_errors
+from ..store import FIGURE_CACHE, FIGURES_DONE
 from ..verdictcache import package_digest
 from . import html
 from .analysis import Analysis, analyse
@@ -29,7 +30,6 @@ JUDGE_REQUESTS = "judge_requests.jsonl"
 SUMMARY = "summary.json"
 CSV, PARQUET, HTML = "verdicts.csv", "verdicts.parquet", "report.html"
 TABLES, FIGURES = "tables", "figures"
-FIGURE_CACHE, DONE = ".figures", "complete"
 RAW_ROWS = ("frame", "support")  # analysis fields holding verdict rows (with their timings): figures never draw them
 ORDER = ["model", "task", "round", "rule"]
 
@@ -117,7 +117,8 @@ def _figures(analysis: Analysis, cache: Path | None) -> dict[str, bytes]:
     drawn_from = [getattr(analysis, f.name) for f in dataclasses.fields(analysis) if f.name not in RAW_ROWS]
     key = digest_bytes(pickle.dumps(drawn_from, protocol=5), package_digest().encode()) if cache else ""
     folder = cache / key if cache else None
-    if folder is not None and (folder / DONE).is_file():
+    if folder is not None and (folder / FIGURES_DONE).is_file():
+        (folder / FIGURES_DONE).touch()  # last used now: `harnessif store prune --older-than` ages figure sets by it
         return {p.stem: p.read_bytes() for p in sorted(folder.glob("*.png"))}
     from . import figures  # matplotlib: only when something is drawn
 
@@ -125,7 +126,7 @@ def _figures(analysis: Analysis, cache: Path | None) -> dict[str, bytes]:
     if folder is not None:
         for name, png in drawn.items():
             atomic_write(folder / f"{name}.png", png)
-        atomic_write(folder / DONE, "")
+        atomic_write(folder / FIGURES_DONE, "")
     return drawn
 
 

@@ -57,6 +57,20 @@ def test_store_prune_by_age(store: tuple[Path, dict[str, Path]], capsys: pytest.
     assert "1 trajectory, freed" in capsys.readouterr().out
 
 
+def test_store_prune_by_age_takes_old_cached_figures_too(store: tuple[Path, dict[str, Path]]) -> None:
+    root, _ = store
+    sets = {}
+    for name, age in (("stale", OLD), ("recent", time.time())):
+        folder = root / "cfg" / ".figures" / name
+        folder.mkdir(parents=True)
+        (folder / "surface.png").write_bytes(b"png")
+        (folder / "complete").write_text("")
+        os.utime(folder / "complete", (age, age))
+        sets[name] = folder
+    assert main(["store", "prune", "--store", str(root), "--older-than", "30"]) == 0
+    assert not sets["stale"].exists() and sets["recent"].exists()
+
+
 def test_store_prune_by_run_and_missing_task(store: tuple[Path, dict[str, Path]], tmp_path: Path) -> None:
     root, paths = store
     assert main(["store", "prune", "--store", str(root), "--missing-tasks", "--tasks", str(tmp_path / "tasks")]) == 0
