@@ -1,22 +1,20 @@
 """pytest hooks: options, rule parametrization, the `run` fixture, verdict reports, xdist grouping, summary.
 
-Wiring only: the options come from the settings models (`session`, `agents.settings`, `llm_judge`), verdicts
-are built in `verdicts`, the summary and records in `report.collector`."""
+Wiring only: the options come from `optiontable` (generated from the settings models of `session`,
+`agents.settings` and `llm_judge`), verdicts are built in `verdicts`, E0 outcome rows in `e0items`, the summary and
+records in `report.collector`. Without `--harness-model` no hook imports anything beyond this module."""
 
 from __future__ import annotations
 
 import datetime as dt
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
 from .bundle import E0, bundled
 from .optiontable import GROUPS
-
-if TYPE_CHECKING:
-    pass
 
 HARNESS = pytest.StashKey["Harness | None"]()
 RULES_DIR, E0_DIR = pytest.StashKey[Path](), pytest.StashKey["Path | None"]()
