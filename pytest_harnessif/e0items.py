@@ -78,6 +78,7 @@ def row(key: RunKey, outcome: str, reason: str, model_id: str | None) -> dict[st
         "model_id": model_id,
         "task": key.task,
         "round": key.round,
+        "trajectory": key.id,
         "pair": c.pair,
         "first": str(c.first),
         "second": str(c.second),

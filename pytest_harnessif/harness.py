@@ -282,6 +282,11 @@ class Harness:
     def keep_verdict(self, key: RunKey, rule_id: str, verdict: dict[str, Any]) -> None:
         self._verdicts(key).put(rule_id, code_digest(self.rules[rule_id].path), verdict, self.model_id(key))
 
+    def save_verdicts(self) -> None:
+        """Write the verdicts kept in this process, one file per trajectory (at the end of the session)."""
+        for cache in self._kept.values():
+            cache.save()
+
     def model_id(self, key: RunKey) -> str | None:
         """The served model of a recorded run, from its kept verdicts when the run itself was not loaded."""
         kept = self._kept.get(key.id)

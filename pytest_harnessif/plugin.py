@@ -86,6 +86,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     harness = config.stash.get(HARNESS, None)
+    if harness is not None:
+        harness.save_verdicts()
     if harness is not None and harness.options.judge is not None:
         harness.options.judge.close()
 

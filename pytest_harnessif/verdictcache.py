@@ -51,6 +51,7 @@ class VerdictCache:
         self.entry, self.fingerprint = entry, fingerprint
         self.stamp = _stamp(entry)
         self.data: dict[str, Any] = {"rules": {}}
+        self.dirty = False
         try:
             found = json.loads((entry / FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -68,9 +69,15 @@ class VerdictCache:
         return hit if isinstance(hit, dict) and hit.get("code") == code else None
 
     def put(self, rule_id: str, code: str, verdict: dict[str, Any], model_id: str | None) -> None:
-        """Keep a verdict (only for a recording that is still the one on disk)."""
-        if self.stamp is None or _stamp(self.entry) != self.stamp:
+        """Keep a verdict in memory (`save` writes the entry's file once)."""
+        if self.stamp is None:
             return
         self.data.update(record=self.stamp, fingerprint=self.fingerprint, model_id=model_id)
         self.data["rules"][rule_id] = {"code": code, **verdict}
-        atomic_write(self.entry / FILE, json.dumps(self.data, sort_keys=True))
+        self.dirty = True
+
+    def save(self) -> None:
+        """Write the kept verdicts, when there are new ones and the recording on disk is still the one they judged."""
+        if self.dirty and _stamp(self.entry) == self.stamp:
+            atomic_write(self.entry / FILE, json.dumps(self.data, sort_keys=True))
+        self.dirty = False

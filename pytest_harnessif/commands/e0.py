@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..metrics.e0 import REPLICATES, SEED, SURFACES, OutcomeError, analyse
-from ..report.e0 import FIGURE_FILE, RANKS_FILE, read, text
+from ..report.e0 import FIGURE_FILE, RANKS_FILE, read, text, write_tables
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,12 +29,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(text(analysis))
     if args.out:
-        from ..report.figures import e0_strengths
-
         out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        analysis.ranks.to_csv(out / RANKS_FILE)
-        (out / FIGURE_FILE).write_bytes(e0_strengths(analysis.beta, analysis.boot.interval))
+        write_tables(out, analysis)
         print(f"\nwritten: {out / RANKS_FILE}, {out / FIGURE_FILE}")
     return 0
 

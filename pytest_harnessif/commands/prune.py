@@ -116,7 +116,8 @@ def prune_store(args: argparse.Namespace) -> int:
     folders = [p for p in (bundled(TASKS), Path(args.tasks or TASKS)) if p is not None]
     known = set().union(*map(task_ids, folders)) if args.missing_tasks else set()
     if args.missing_tasks and not known:
-        print(f"harnessif store prune: --missing-tasks: no task.yaml under {args.tasks}", file=sys.stderr)
+        where = ", ".join(map(str, folders))
+        print(f"harnessif store prune: --missing-tasks: no task.yaml under {where}", file=sys.stderr)
         return 2
 
     def chosen(e: Entry) -> bool:

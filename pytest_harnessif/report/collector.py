@@ -36,7 +36,7 @@ class Collector:
         if outcome is not None:
             self.outcomes.append(outcome)
             if RECORDED in [tuple(p) for p in report.user_properties]:
-                self.fresh.add(_e0_key(outcome))
+                self.fresh.add(outcome["trajectory"])
             return
         verdict = getattr(report, "harness_verdict", None)
         if verdict is None:
@@ -86,7 +86,8 @@ class Collector:
         keys = {_key(r) for r in rows}
         fresh = self.fresh & keys
         meta = {**self.meta, "trajectories": len(keys), "trajectories_recorded": len(fresh)}
-        meta.update(completeness(self.expected, rows, self._session(exitstatus, config)))
+        errors = sum(r["status"] == "error" for r in rows)
+        meta.update(completeness(self.expected, len(rows), errors, self._session(exitstatus, config)))
         run_dir = write_run(self.run_dir, rows, meta, list(self.requests.values()), frames)
         tr = terminalreporter
         tr.write_sep("=", "Harness-IF summary")
@@ -103,9 +104,10 @@ class Collector:
         from ..metrics.e0 import COLUMNS, analyse
         from .e0 import text, write_run
 
-        fresh = len(self.fresh & {_e0_key(r) for r in self.outcomes})
+        fresh = len(self.fresh & {r["trajectory"] for r in self.outcomes})
         meta = {**self.meta, "trajectories": len(self.outcomes), "trajectories_recorded": fresh}
-        meta.update(completeness(self.expected, [{"status": r["outcome"]} for r in self.outcomes], session))
+        errors = sum(r["outcome"] == "error" for r in self.outcomes)
+        meta.update(completeness(self.expected, len(self.outcomes), errors, session))
         analysis = analyse(pd.DataFrame(self.outcomes, columns=list(COLUMNS)))
         run_dir = write_run(self.run_dir, self.outcomes, meta, analysis)
         tr.write_sep("=", "Harness-IF summary")
@@ -126,12 +128,6 @@ class Collector:
         tr.write_line(f"records: {run_dir}" + (" (marked complete: false)" if partial else ""))
         if partial:
             tr.write_line(partial, yellow=True, bold=True)
-
-
-def _e0_key(row: Mapping[str, Any]) -> str:
-    """The trajectory an E0 outcome came from."""
-    variant = f"{row['pair']}-{row['first']}-{row['second']}-{row['direction']}"
-    return f"{row['model']}/{row['task']}/r{row['round']}/{variant}"
 
 
 def _key(row: Mapping[str, Any]) -> str:

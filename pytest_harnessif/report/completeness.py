@@ -26,9 +26,9 @@ class Session:
     not_run: Mapping[str, Sequence[str]] | None = None  # tasks the host could not run -> what it lacks
 
 
-def completeness(expected: int, rows: Sequence[Mapping[str, Any]], session: Session) -> dict[str, Any]:
+def completeness(expected: int, written: int, errors: int, session: Session) -> dict[str, Any]:
     """`complete`, `incomplete_reasons`, `verdicts_expected` and `verdicts_written` for summary.json. A run is
-    complete only when every planned verdict was written and none of them is an error."""
+    complete only when every planned verdict (or E0 outcome) was written and none of them is an error."""
     reasons = []
     if session.interrupted:
         reasons.append("interrupted (Ctrl-C)")
@@ -43,16 +43,15 @@ def completeness(expected: int, rows: Sequence[Mapping[str, Any]], session: Sess
     if session.not_run:
         lacks = sorted({need for needs in session.not_run.values() for need in needs})
         reasons.append(f"{len(session.not_run)} task(s) not run: the host lacks {', '.join(lacks)}")
-    if len(rows) < expected and not reasons:
+    if written < expected and not reasons:
         reasons.append("only part of the rule library was collected")
-    errors = sum(r["status"] == "error" for r in rows)
     if errors:
         reasons.append(f"{errors} verdict{'s' * (errors != 1)} are errors, not results")
     return {
         "complete": not reasons,
         "incomplete_reasons": reasons,
         "verdicts_expected": expected,
-        "verdicts_written": len(rows),
+        "verdicts_written": written,
     }
 
 

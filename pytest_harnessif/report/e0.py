@@ -16,10 +16,10 @@ from ..files import atomic_write
 from ..metrics.e0 import SURFACES, Analysis, read_outcomes
 from .format import num
 from .html import img, page, table
+from .records import HTML, SUMMARY
 from .terminal import text_table
 
 OUTCOMES_FILE, RANKS_FILE, FIGURE_FILE = "e0_outcomes.jsonl", "e0_ranks.csv", "e0_strengths.png"
-SUMMARY, PAGE = "summary.json", "report.html"
 ORDER = ("model", "round", "pair", "first", "second", "direction")
 
 
@@ -109,15 +109,21 @@ def write_run(run_dir: Path, rows: Sequence[Mapping[str, Any]], meta: Mapping[st
     summary = dict(meta)
     figure = None
     if a is not None:
-        from .figures import e0_strengths
-
         summary["e0_result"] = {**a.counts(), "beta": a.beta, "order": list(a.boot.order), "held": a.boot.full}
-        atomic_write(run_dir / RANKS_FILE, a.ranks.to_csv().encode())
-        figure = e0_strengths(a.beta, a.boot.interval)
-        atomic_write(run_dir / FIGURE_FILE, figure)
+        figure = write_tables(run_dir, a)
     atomic_write(run_dir / SUMMARY, json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
-    atomic_write(run_dir / PAGE, page(summary, section(a, figure)))
+    atomic_write(run_dir / HTML, page(summary, section(a, figure)))
     return run_dir
+
+
+def write_tables(out: Path, a: Analysis) -> bytes:
+    """The rank table (CSV) and the strengths figure (PNG) into `out`; the figure's bytes."""
+    from .figures import e0_strengths
+
+    atomic_write(out / RANKS_FILE, a.ranks.to_csv().encode())
+    figure = e0_strengths(a.beta, a.boot.interval)
+    atomic_write(out / FIGURE_FILE, figure)
+    return figure
 
 
 def outcomes_path(path: Path) -> Path:

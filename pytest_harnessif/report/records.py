@@ -114,20 +114,24 @@ def write_derived(out_dir: Path, rows: Rows | Panels, meta: Mapping[str, Any]) -
 def _figures(analysis: Analysis, cache: Path | None) -> dict[str, bytes]:
     """The figures of one analysis, drawn again only when no analysis with the same content (and code) was drawn
     before: a re-score of an unchanged panel does not load matplotlib. `cache`: `<store>/<config>/.figures/`."""
+    if cache is None:
+        return _draw(analysis)
     drawn_from = [getattr(analysis, f.name) for f in dataclasses.fields(analysis) if f.name not in RAW_ROWS]
-    key = digest_bytes(pickle.dumps(drawn_from, protocol=5), package_digest().encode()) if cache else ""
-    folder = cache / key if cache else None
-    if folder is not None and (folder / FIGURES_DONE).is_file():
+    folder = cache / digest_bytes(pickle.dumps(drawn_from, protocol=5), package_digest().encode())
+    if (folder / FIGURES_DONE).is_file():
         (folder / FIGURES_DONE).touch()  # last used now: `harnessif store prune --older-than` ages figure sets by it
         return {p.stem: p.read_bytes() for p in sorted(folder.glob("*.png"))}
+    drawn = _draw(analysis)
+    for name, png in drawn.items():
+        atomic_write(folder / f"{name}.png", png)
+    atomic_write(folder / FIGURES_DONE, "")
+    return drawn
+
+
+def _draw(analysis: Analysis) -> dict[str, bytes]:
     from . import figures  # matplotlib: only when something is drawn
 
-    drawn = figures.render(analysis)
-    if folder is not None:
-        for name, png in drawn.items():
-            atomic_write(folder / f"{name}.png", png)
-        atomic_write(folder / FIGURES_DONE, "")
-    return drawn
+    return figures.render(analysis)
 
 
 def read_judge_requests(path: Path) -> list[dict[str, Any]]:
