@@ -1,6 +1,7 @@
-"""Ships the bundled rule library, task panel, judge calibration set and E0 conflict task inside the wheel:
-`build_py` copies `rule_checks/`, `tasks/`, `calibration/` and `e0/` into `pytest_harnessif/bundled/` (an editable
-install reads them from the checkout instead; see pytest_harnessif/bundle.py). Everything else is in pyproject.toml."""
+"""Ships the bundled rule library, task panel, judge calibration set, E0 conflict task and SWE-TaskFlow check inside
+the wheel: `build_py` copies `rule_checks/`, `tasks/`, `calibration/`, `e0/` and `swe_taskflow/` into
+`pytest_harnessif/bundled/` (an editable install reads them from the checkout instead; see
+pytest_harnessif/bundle.py). Everything else is in pyproject.toml."""
 
 import shutil
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-BUNDLED = ("rule_checks", "tasks", "calibration", "e0")
+BUNDLED = ("rule_checks", "tasks", "calibration", "e0", "swe_taskflow")
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "node_modules", "*.o", ".harnessif", "reports")
 
 
@@ -21,7 +22,8 @@ class BuildWithBundle(build_py):
         shutil.rmtree(target, ignore_errors=True)  # nothing left over from an earlier build
         for name in BUNDLED:
             shutil.copytree(name, target / name, ignore=SKIP)
-        (target / "__init__.py").write_text('"""The bundled rule library, task panel, calibration and E0 task."""\n')
+        doc = '"""The bundled rule library, task panel, calibration, E0 task and SWE-TaskFlow check."""\n'
+        (target / "__init__.py").write_text(doc)
 
 
 setup(cmdclass={"build_py": BuildWithBundle})

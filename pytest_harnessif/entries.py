@@ -1,4 +1,5 @@
-"""The loaded library's entries: a rule (metadata, check, file) and a task folder (task.yaml, repo/, gold)."""
+"""The loaded library's entries: a rule (metadata, check, file), a task folder (task.yaml, repo/, gold) and a task of
+an SWE-TaskFlow dataset."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from .rulemeta import RuleMeta
 from .schema import Task
 from .script import Script
+from .swe import Flow, Instance
 
 
 @dataclass(frozen=True)
@@ -33,3 +35,16 @@ class TaskEntry:
     def repo(self) -> Path:
         """The task's own `repo/`, or the scenario's shared `repos/<name>/` it names."""
         return self.dir.parent / "repos" / self.task.repo if self.task.repo else self.dir / "repo"
+
+
+@dataclass(frozen=True)
+class FlowEntry(TaskEntry):
+    """One task of an SWE-TaskFlow dataset under one configuration: the instance (with its hidden gold patch and
+    tests), the flow of typed turns, and the repository at the instance's base commit (`dir`)."""
+
+    instance: Instance
+    flow: Flow
+
+    @property
+    def repo(self) -> Path:
+        return self.dir

@@ -7,7 +7,8 @@ import fnmatch
 import functools
 import posixpath
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -262,15 +263,26 @@ class Run:
         """Run `cmd` in a fresh sandbox restored from the final snapshot (cached per command)."""
         key = (cmd, timeout)
         if key not in self._exec_cache:
-            if self._sandbox_factory is None:
-                raise RuntimeError("this Run has no sandbox to execute in")
-            box = self._sandbox_factory()
-            try:
-                box.restore(self._snapshots(self.trajectory.final_snapshot))
+            with self.workspace() as box:
                 self._exec_cache[key] = box.exec(cmd, timeout=timeout)
-            finally:
-                box.close()
         return self._exec_cache[key]
+
+    def snapshot(self, name: str) -> bytes:
+        """A snapshot tar of the run by name (`initial_snapshot`, a turn's `snapshot`, `final_snapshot`)."""
+        return self._snapshots(name)
+
+    @contextmanager
+    def workspace(self, snapshot: str | None = None) -> Iterator[Sandbox]:
+        """A fresh sandbox restored from a snapshot of the run (default: the final one), closed afterwards; what
+        is done in it changes nothing recorded."""
+        if self._sandbox_factory is None:
+            raise RuntimeError("this Run has no sandbox to execute in")
+        box = self._sandbox_factory()
+        try:
+            box.restore(self._snapshots(snapshot or self.trajectory.final_snapshot))
+            yield box
+        finally:
+            box.close()
 
 
 def _calls(turn: TurnRecord) -> Iterable[ToolCall]:

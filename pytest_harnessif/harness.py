@@ -13,8 +13,9 @@ from .agents.registry import AgentSpec
 from .conflict import BY_ID, TEXTS, matchups, placed, plan
 from .credentials import MissingCredentials
 from .digest import digest, tree_digest
-from .entries import RuleEntry, TaskEntry
+from .entries import FlowEntry, RuleEntry, TaskEntry
 from .evidence import Run, is_generated
+from .flowdata import load_dataset, measurements, read_manifest
 from .library import LibraryError, load_rules, load_tasks
 from .placement import place
 from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
@@ -55,14 +56,17 @@ class Harness:
     _kept: dict[str, VerdictCache] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.rules = {} if self.options.e0 else load_rules(self.options.rules_dirs)
+        self.rules = {} if self.options.e0 or self.options.taskflow else load_rules(self.options.rules_dirs)
         for rule_id, (prior, lineage) in (self.options.priors or {}).items():
             if rule_id in self.rules:
                 entry = self.rules[rule_id]
                 meta = entry.meta.model_copy(update={"prior": prior, "lineage": lineage})
                 self.rules[rule_id] = dataclasses.replace(entry, meta=meta)
-        self.tasks = load_tasks(self.options.tasks_dirs, self.rules)
         o = self.options
+        if o.taskflow is not None:
+            self.tasks = dict(load_dataset(o.tasks_dirs[0], o.settings.taskflow_config))
+        else:
+            self.tasks = load_tasks(o.tasks_dirs, self.rules)
         if o.e0 and len(self.tasks) != 1:
             raise LibraryError(f"{o.tasks_dirs[0]}: the E0 pilot runs one fixed task; found {len(self.tasks)}")
         self.placements = {tid: place(e, self.rules, o.seed, o.threshold) for tid, e in sorted(self.tasks.items())}
@@ -80,6 +84,8 @@ class Harness:
         """What the session runs, for the top of pytest's output."""
         o = self.options
         what = "E0 conflict pilot" if o.e0 else f"{len(self.tasks)} tasks, {len(self.rules)} rules"
+        if o.taskflow:
+            what = f"SWE-TaskFlow {o.tasks_dirs[0].name} ({o.settings.taskflow_config}), {len(self.tasks)} tasks"
         lines = [
             f"harnessif: models {', '.join(m.name for m in o.models)}; {what}, {o.rounds} round(s), placement seed "
             f"{o.seed}, sandbox {o.sandbox_info['backend']}; run {o.run_id}"
@@ -89,7 +95,9 @@ class Harness:
                 f"harnessif: E0 conflict pilot on task {next(iter(self.tasks))}: {len(TEXTS)} pairs x "
                 f"{len(matchups())} surface matchups x 2 directions, one fresh run each"
             )
-        if o.judge is not None:
+        if o.taskflow and o.answers is None:
+            lines.append("harnessif: no judge (--harness-judge): answers to repository questions are reported unjudged")
+        elif o.judge is not None:
             rejudge = ", rejudge" if o.judge.rejudge else ""
             settings = o.judge.settings
             lines.append(
@@ -123,6 +131,11 @@ class Harness:
             meta["zero_injection"] = o.zero_injection
         if o.e0:
             meta["e0"] = {"task": next(iter(self.tasks)), "pairs": list(BY_ID)}
+        if o.taskflow:
+            manifest, config = read_manifest(o.tasks_dirs[0]), o.settings.taskflow_config
+            info = manifest.configs[config]
+            meta["taskflow"] = {"dataset": str(o.tasks_dirs[0]), "config": config, "created": manifest.created,
+                                "sha256": info.sha256, "excluded": info.excluded}
         if self.not_run:
             meta["tasks_not_run"] = self.not_run
         if o.judge is not None:
@@ -139,6 +152,8 @@ class Harness:
         (tasks the host cannot run included)."""
         if self.options.e0:
             return len(self.conflict_keys(runnable=False))
+        if self.options.taskflow:
+            return sum(len(measurements(self.flow_entry(k))) for k in self.flow_keys())
         return sum(len(self.keys_for(rule_id, runnable=False)) for rule_id in self.rules)
 
     def conflict_keys(self, runnable: bool = True) -> list[RunKey]:
@@ -155,6 +170,19 @@ class Harness:
             for r in range(1, self.options.rounds + 1)
             for c in plan()
         ]
+
+    def flow_keys(self) -> list[RunKey]:
+        """Every SWE-TaskFlow session: model x task x round under the session's configuration."""
+        if not self.options.taskflow:
+            return []
+        flow, rounds = self.options.settings.taskflow_config, range(1, self.options.rounds + 1)
+        return [RunKey(model=m.name, task=t, round=r, flow=flow)
+                for m in self.options.models for t in sorted(self.tasks) for r in rounds]  # fmt: skip
+
+    def flow_entry(self, key: RunKey) -> FlowEntry:
+        entry = self.tasks[key.task]
+        assert isinstance(entry, FlowEntry), f"{key.id} is not an SWE-TaskFlow session"
+        return entry
 
     def keys_for(self, rule_id: str, runnable: bool = True) -> list[RunKey]:
         """Every (model, task, round) whose task injects `rule_id`, in a stable order, leaving out tasks the host
@@ -203,6 +231,8 @@ class Harness:
             texts = [(surface, wording, 0) for surface, wording in placed(conflict)]
             where = {f"{conflict.pair}:A": str(conflict.surface_a), f"{conflict.pair}:B": str(conflict.surface_b)}
             return compose(entry, texts, where)
+        if key.flow is not None:
+            return compose(entry, [], {}, own_files=True)
         return render(entry, self.rules, self.placement(key))
 
     def fingerprint(self, key: RunKey) -> str:
@@ -213,6 +243,8 @@ class Harness:
         }
         if key.conflict is not None:
             wordings["conflict"] = [[str(s), w.model_dump(mode="json")] for s, w in placed(key.conflict)]
+        if isinstance(entry, FlowEntry):  # its repository is `dir`; the hidden patch and tests shape the gold agent
+            wordings["flow"] = [entry.flow.hash, entry.instance.model_dump(mode="json")]
         placement = self.placement(key)
         trees = [_tree_hash(entry.dir)] + ([_tree_hash(entry.repo)] if entry.task.repo else [])
         return digest([*trees, wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])
@@ -282,10 +314,14 @@ class Harness:
     def keep_verdict(self, key: RunKey, rule_id: str, verdict: dict[str, Any]) -> None:
         self._verdicts(key).put(rule_id, code_digest(self.rules[rule_id].path), verdict, self.model_id(key))
 
-    def save_verdicts(self) -> None:
-        """Write the verdicts kept in this process, one file per trajectory (at the end of the session)."""
+    def close(self) -> None:
+        """At the end of the session: write the verdicts kept in this process (one file per trajectory) and close
+        the judges' connections."""
         for cache in self._kept.values():
             cache.save()
+        for judge in (self.options.judge, self.options.answers):
+            if judge is not None:
+                judge.close()
 
     def model_id(self, key: RunKey) -> str | None:
         """The served model of a recorded run, from its kept verdicts when the run itself was not loaded."""

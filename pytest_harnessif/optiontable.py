@@ -68,6 +68,18 @@ GROUPS = [('harnessif',
      'default': None,
      'help': 'run the E0 conflict pilot instead of the rule panel (its own population): two mutually exclusive '
              'rules on two surfaces, every pair x surface matchup x direction, one fresh run each'}),
+   ('--harness-taskflow',
+    {'dest': 'harness_taskflow',
+     'default': None,
+     'metavar': 'DATASET',
+     'help': 'run an SWE-TaskFlow dataset (from `harnessif taskflow import`) instead of the rule panel (its own '
+             'population): issue turns with checkpoints, questions judged, the final resolve'}),
+   ('--harness-taskflow-config',
+    {'dest': 'harness_taskflow_config',
+     'default': None,
+     'metavar': 'NAME',
+     'help': "the dataset's configuration to run: single, split, concat, qa-first, qa-last, qa-random, qa-only or "
+             'tfas (default split)'}),
    ('--harness-admissible',
     {'dest': 'harness_admissible',
      'default': None,

@@ -1,8 +1,9 @@
 """pytest hooks: options, rule parametrization, the `run` fixture, verdict reports, xdist grouping, summary.
 
 Wiring only: the options come from `optiontable` (generated from the settings models of `session`,
-`agents.settings` and `llm_judge`), verdicts are built in `verdicts`, E0 outcome rows in `e0items`, the summary and
-records in `report.collector`. Without `--harness-model` no hook imports anything beyond this module."""
+`agents.settings` and `llm_judge`), verdicts are built in `verdicts`, E0 outcome rows in `e0items`, SWE-TaskFlow
+items and rows in `flowitems`, the summary and records in `report.collector`. Without `--harness-model` no hook
+imports anything beyond this module."""
 
 from __future__ import annotations
 
@@ -13,14 +14,12 @@ from typing import Any
 
 import pytest
 
-from .bundle import E0, bundled
+from .bundle import E0, SWE_TASKFLOW, bundled
 from .optiontable import GROUPS
 
 HARNESS = pytest.StashKey["Harness | None"]()
-RULES_DIR, E0_DIR = pytest.StashKey[Path](), pytest.StashKey["Path | None"]()
-RUN_ID = "harnessif_run_id"
-STEM = "harness-"
-TYPES = {"int": int, "float": float}
+RULES_DIR, MODE_DIRS = pytest.StashKey[Path](), pytest.StashKey[dict[str, "Path | None"]]()
+RUN_ID, STEM, TYPES = "harnessif_run_id", "harness-", {"int": int, "float": float}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -42,7 +41,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     root = config.rootpath
     config.stash[RULES_DIR] = (root / config.getini("harness_rules")).resolve()
-    config.stash[E0_DIR] = bundled(E0)
+    config.stash[MODE_DIRS] = {"e0": bundled(E0), "taskflow": bundled(SWE_TASKFLOW)}
     config.stash[HARNESS] = None
     if not config.getoption("harness_model"):
         return  # an idle plugin: nothing more is imported
@@ -82,21 +81,21 @@ def pytest_configure(config: pytest.Config) -> None:
         meta, full = harness.record_meta(), options.settings.report == "full"
         collector = Collector(options.report_dir / run_id, meta, full, harness.expected(), harness.stop_file)
         config.pluginmanager.register(collector, "harnessif-collector")
+    if options.taskflow:
+        from .flowitems import FlowItems
+
+        config.pluginmanager.register(FlowItems(harness), "harnessif-taskflow")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    harness = config.stash.get(HARNESS, None)
-    if harness is not None:
-        harness.save_verdicts()
-    if harness is not None and harness.options.judge is not None:
-        harness.options.judge.close()
+    if (harness := config.stash.get(HARNESS, None)) is not None:
+        harness.close()
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     """xdist controller: give every worker the controller's run id."""
-    harness = node.config.stash[HARNESS]
-    if harness is not None:
+    if (harness := node.config.stash[HARNESS]) is not None:
         node.workerinput[RUN_ID] = harness.options.run_id
 
 
@@ -111,21 +110,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Without a model the rule library is not collected (its checks need a run), nor, outside `--harness-e0`,
-    the E0 folder (its task repository has tests of its own)."""
-    harness, e0 = config.stash[HARNESS], config.stash[E0_DIR]
+    """Without a model the rule library is not collected (its checks need a run), nor, outside `--harness-e0` and
+    `--harness-taskflow`, their folders (the E0 task repository has tests of its own)."""
+    harness = config.stash[HARNESS]
     if harness is None and collection_path.is_relative_to(config.stash[RULES_DIR]):
         return True
-    if e0 is not None and (harness is None or not harness.options.e0) and collection_path.is_relative_to(e0):
-        return True
+    for mode, folder in config.stash[MODE_DIRS].items():
+        off = harness is None or not getattr(harness.options, mode)
+        if folder is not None and off and collection_path.is_relative_to(folder):
+            return True
     return None
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    harness = config.stash[HARNESS]
-    if harness is None:
-        return "harnessif: rule library not run (no --harness-model); try: pytest --harness-model=gold"
-    return harness.header()
+    if (harness := config.stash[HARNESS]) is not None:
+        return harness.header()
+    return "harnessif: rule library not run (no --harness-model); try: pytest --harness-model=gold"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -178,8 +178,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """The collected items live until the process exits: frozen, the garbage collector stops walking them (at
-    paper scale that walk took seconds)."""
+    """Collected items live until the process exits: frozen, the garbage collector stops walking them (seconds)."""
     if session.config.stash[HARNESS] is not None:
         import gc
 
@@ -243,7 +242,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Any:
-    if not (hasattr(report, "harness_verdict") or hasattr(report, "harness_e0")):
+    if not any(hasattr(report, f"harness_{kind}") for kind in ("verdict", "e0", "flow")):
         return None
     from .verdicts import teststatus
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from .agents.base import Agent, Conversation
 from .agents.tools import ToolBox
 from .entries import TaskEntry
-from .sandbox.base import Sandbox
+from .evidence import is_generated
+from .sandbox.base import Sandbox, tar_members
 from .sandbox.local import from_directory
 from .schema import RunKey
 from .stack import Stack
@@ -57,7 +58,7 @@ def run_trajectory(
     conversation: Conversation | None = None
     try:
         path, text = stack.project_file
-        box = make_sandbox(entry.repo, {path: text.encode()})
+        box = make_sandbox(entry.repo, {path: text.encode()} if path else {})
         traj.sandbox = box.backend
         rec.snapshots[traj.initial_snapshot] = box.snapshot()
         toolbox = ToolBox(box, stack.tools, stack.skills, {t.name: t.command for t in task.tools})
@@ -67,11 +68,15 @@ def run_trajectory(
                 break  # a run budget is used up: the remaining user turns never arrive
             if stop():
                 raise RunInterrupted(f"{key.id}: the session was interrupted before user turn {i}")
+            before = box.snapshot() if turn.read_only else None
             result = conversation.send(text)
             if result.run_ended is not None:
                 traj.end_reason = result.run_ended
             name = f"turn-{i}.tar"
             rec.snapshots[name] = box.snapshot()
+            restored = changed_files(before, rec.snapshots[name]) if before is not None else []
+            if restored:
+                box.restore(before)
             traj.turns.append(
                 TurnRecord(
                     index=i,
@@ -81,6 +86,7 @@ def run_trajectory(
                     reply=result.reply,
                     stop_reason=result.stop_reason,
                     snapshot=name,
+                    restored=restored,
                 )
             )
         rec.snapshots[traj.final_snapshot] = box.snapshot()
@@ -101,6 +107,13 @@ def run_trajectory(
     traj.cost = sum(costs) if costs else None
     traj.duration = time.monotonic() - clock
     return rec
+
+
+def changed_files(before: bytes, after: bytes) -> list[str]:
+    """The workspace files two snapshots disagree on (created, modified or deleted; tool caches and git internals
+    left out), sorted."""
+    a, b = ({p: d for p, d in tar_members(t).items() if not is_generated(p)} for t in (before, after))
+    return sorted(p for p in a.keys() | b.keys() if a.get(p) != b.get(p))
 
 
 _SEP, _END = "\x1f", "\x1e"

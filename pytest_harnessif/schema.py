@@ -142,10 +142,11 @@ DETERMINISTIC_METHODS = frozenset(Method) - JUDGED_METHODS
 
 
 def marker_lines() -> list[str]:
-    """The pytest markers of Harness-IF items (`-m output_control`, `-m surface_PF`, `-m e0`)."""
+    """The pytest markers of Harness-IF items (`-m output_control`, `-m surface_PF`, `-m e0`, `-m taskflow`)."""
     lines = [f"{name}: Harness-IF rule attribute" for name in [*Family, *Modality, *Prior, *Method]]
     lines += [f"surface_{s}: rule placed on surface {s}" for s in Surface]
-    return [*lines, "scenario(name): the task scenario of a Harness-IF item", "e0: an E0 conflict run (--harness-e0)"]
+    return [*lines, "scenario(name): the task scenario of a Harness-IF item", "e0: an E0 conflict run (--harness-e0)",
+            "taskflow: an SWE-TaskFlow measurement (--harness-taskflow)"]
 
 
 class Strict(BaseModel):
@@ -155,10 +156,12 @@ class Strict(BaseModel):
 
 
 class Turn(Strict):
-    """One user turn of a task, labelled with its SWE-TaskFlow intent."""
+    """One user turn of a task, labelled with its SWE-TaskFlow intent; a `read_only` turn (a repository question)
+    must leave the workspace as it found it: what it changes is recorded and put back."""
 
     intent: Intent
     text: Annotated[str, Field(min_length=1)]
+    read_only: bool = False
 
 
 class ToolSpec(Strict):
@@ -264,20 +267,22 @@ class Conflict(Strict):
 
 class RunKey(Strict):
     """One trajectory: (model, task, round); in a one-at-a-time zero-injection probe the rule withheld, in an E0
-    conflict run the conflict set up."""
+    conflict run the conflict set up, in an SWE-TaskFlow run the configuration (`flow`) of the task's turns."""
 
     model: str
     task: str
     round: Annotated[int, Field(ge=1)]
     withheld: str | None = None
     conflict: Conflict | None = None
+    flow: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")] | None = None
 
     @property
     def variant(self) -> str:
-        """What sets this run apart from the plain (model, task, round) one: `without-RULE`, the conflict, or ''."""
+        """What sets this run apart from the plain (model, task, round) one: `without-RULE`, the conflict, the
+        flow configuration, or ''."""
         if self.withheld:
             return f"without-{self.withheld}"
-        return self.conflict.label if self.conflict else ""
+        return self.conflict.label if self.conflict else self.flow or ""
 
     @property
     def id(self) -> str:

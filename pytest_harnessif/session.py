@@ -17,16 +17,17 @@ from .agents.precedence import PRECEDENCE
 from .agents.pricing import PriceError, PriceTable
 from .agents.registry import AgentContext, AgentSpec, ModelSpecError, parse_model
 from .agents.settings import Limits, ModelSettings
-from .bundle import E0, RULES, TASKS, bundled
+from .bundle import E0, RULES, SWE_TASKFLOW, TASKS, bundled
 from .credentials import MissingCredentials
 from .rulemeta import Fit
 from .schema import Lineage, Prior, field_errors
 
 if TYPE_CHECKING:
     from .llm_judge import Judge, JudgeSettings
+    from .llm_judge.qa import AnswerJudge
     from .sandbox.select import SandboxChoice
 
-E0_CHECK = "test_conflicts.py"
+E0_CHECK, FLOW_CHECK = "test_conflicts.py", "test_taskflow.py"
 MakeAgent = Callable[[str, AgentContext], "AgentSpec | None"]
 
 
@@ -86,6 +87,22 @@ class SessionSettings(BaseModel):
             "exclusive rules on two surfaces, every pair x surface matchup x direction, one fresh run each"
         ),
     ] = False
+    taskflow: Annotated[
+        Path | None,
+        Field(
+            description="run an SWE-TaskFlow dataset (from `harnessif taskflow import`) instead of the rule panel (its "
+            "own population): issue turns with checkpoints, questions judged, the final resolve",
+            json_schema_extra={"metavar": "DATASET"},
+        ),
+    ] = None
+    taskflow_config: Annotated[
+        str,
+        Field(
+            description="the dataset's configuration to run: single, split, concat, qa-first, qa-last, qa-random, "
+            "qa-only or tfas",
+            json_schema_extra={"metavar": "NAME"},
+        ),
+    ] = "split"
     admissible: Annotated[
         Literal["medium", "low"],
         Field(description="lowest surface fit a rule is placed at: medium (natural surfaces only) or low"),
@@ -181,6 +198,7 @@ class Options:
     priors: dict[str, tuple[Prior, Lineage]] | None = None
     sandbox: SandboxChoice | None = None  # None: the local backend
     judge: Judge | None = None  # None: judge-based rules are reported unjudged
+    answers: AnswerJudge | None = None  # SWE-TaskFlow's answer judge (with --harness-taskflow and a judge)
 
     @property
     def rounds(self) -> int:
@@ -212,13 +230,22 @@ class Options:
         return self.settings.e0
 
     @property
+    def taskflow(self) -> Path | None:
+        return self.settings.taskflow
+
+    @property
     def collected(self) -> tuple[Path, ...]:
-        """What pytest collects when no path is typed: the rule folders, or the E0 pilot's one check."""
-        return (self.rules_dirs[0] / E0_CHECK,) if self.e0 else self.rules_dirs
+        """What pytest collects when no path is typed: the rule folders, or the E0 pilot's or SWE-TaskFlow's check."""
+        if self.e0:
+            return (self.rules_dirs[0] / E0_CHECK,)
+        return (self.rules_dirs[0] / FLOW_CHECK,) if self.taskflow else self.rules_dirs
 
     @property
     def population(self) -> str:
-        """Zero-injection probes and the E0 pilot are their own populations, never pooled with the main panel."""
+        """Zero-injection probes, the E0 pilot and SWE-TaskFlow runs are their own populations, never pooled with the
+        main panel."""
+        if self.taskflow:
+            return "taskflow"
         return "e0" if self.e0 else "zero_injection" if self.zero_injection else "main"
 
 
@@ -258,7 +285,10 @@ def resolve(
         if problems := preflight([*ours, *judged], context):
             raise ConfigError("\n".join(problems))
     if settings.e0:
-        rules_dirs = tasks_dirs = (_e0_folder(),)
+        rules_dirs = tasks_dirs = (_bundled_folder(E0, "--harness-e0", "the conflict task and its check"),)
+    elif settings.taskflow is not None:
+        rules_dirs = (_bundled_folder(SWE_TASKFLOW, "--harness-taskflow", "its check"),)
+        tasks_dirs = (settings.taskflow.resolve(),)
     else:
         rules_dirs = _folders(rules_dir, RULES, settings.bundled == "yes", "harness_rules")
         tasks_dirs = _folders(tasks_dir, TASKS, settings.bundled == "yes", "harness_tasks")
@@ -273,13 +303,23 @@ def resolve(
         priors=_priors(settings.priors),
         sandbox=_sandbox(settings.sandbox),
         judge=judge,
+        answers=_answers(settings, calls, root) if settings.taskflow is not None else None,
     )
 
 
 def _check_mode(settings: SessionSettings, models: list[str]) -> None:
-    """The E0 pilot is not a prior probe, and the offline precedence agents play only the E0 task."""
-    if settings.e0 and settings.zero_injection:
-        raise ConfigError("--harness-e0 and --harness-zero-injection are separate populations: run them one at a time")
+    """The E0 pilot, SWE-TaskFlow runs and prior probes are separate populations; the offline precedence agents
+    play only the E0 task."""
+    modes = [name for name, on in (("--harness-e0", settings.e0), ("--harness-taskflow", settings.taskflow),
+                                   ("--harness-zero-injection", settings.zero_injection)) if on]  # fmt: skip
+    if len(modes) > 1:
+        raise ConfigError(f"{modes[0]} and {modes[1]} are separate populations: run them one at a time")
+    if settings.taskflow is not None:
+        from .swe import CONFIG_NAMES
+
+        if settings.taskflow_config not in CONFIG_NAMES:
+            raise ConfigError(f"--harness-taskflow-config={settings.taskflow_config}: choose from "
+                              f"{', '.join(CONFIG_NAMES)}")  # fmt: skip
     scripted = [m for m in models if m.startswith(f"{PRECEDENCE}/")]
     if scripted and not settings.e0:
         raise ConfigError(
@@ -287,10 +327,10 @@ def _check_mode(settings: SessionSettings, models: list[str]) -> None:
         )
 
 
-def _e0_folder() -> Path:
-    found = bundled(E0)
+def _bundled_folder(name: str, option: str, what: str) -> Path:
+    found = bundled(name)
     if found is None:
-        raise ConfigError("--harness-e0: this install has no bundled e0/ folder (the conflict task and its check)")
+        raise ConfigError(f"{option}: this install has no bundled {name}/ folder ({what})")
     return found.resolve()
 
 
@@ -339,5 +379,19 @@ def _judge(settings: SessionSettings, calls: ModelSettings, judging: JudgeSettin
     cache = (settings.judge_cache or root / CACHE_DIR).resolve()
     try:
         return Judge.from_spec(settings.judge, judging, calls=calls, cache_dir=cache, rejudge=settings.rejudge)
+    except (ModelSpecError, MissingCredentials) as exc:
+        raise ConfigError(f"--harness-judge: {exc}") from None
+
+
+def _answers(settings: SessionSettings, calls: ModelSettings, root: Path) -> AnswerJudge | None:
+    """SWE-TaskFlow's answer judge on the session's judge model (None without --harness-judge)."""
+    if not settings.judge:
+        return None
+    from .llm_judge.qa import AnswerJudge
+    from .llm_judge.service import CACHE_DIR
+
+    cache = (settings.judge_cache or root / CACHE_DIR).resolve()
+    try:
+        return AnswerJudge.from_spec(settings.judge, calls=calls, cache_dir=cache, rejudge=settings.rejudge)
     except (ModelSpecError, MissingCredentials) as exc:
         raise ConfigError(f"--harness-judge: {exc}") from None

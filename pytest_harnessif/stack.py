@@ -57,7 +57,7 @@ class Stack:
     system_prompt: str
     tools: list[ToolSchema]
     skills: dict[str, str]
-    project_file: tuple[str, str]
+    project_file: tuple[str, str]  # ("", "") when nothing is added to the workspace
     turns: list[str]
     placement: dict[str, str] = field(default_factory=dict)
 
@@ -76,9 +76,12 @@ def render(entry: TaskEntry, rules: Mapping[str, RuleEntry], placement: Mapping[
     return compose(entry, placed, {k: str(v) for k, v in placement.items()})
 
 
-def compose(entry: TaskEntry, placed: Sequence[Placed], placement: Mapping[str, str]) -> Stack:
+def compose(entry: TaskEntry, placed: Sequence[Placed], placement: Mapping[str, str], *, own_files: bool = False,
+            ) -> Stack:  # fmt: skip
     """Render HD, SP, TD, SD, PF and UI for `entry` with each placed wording on its surface (a UI wording on its
-    turn); `placement` says, for the record, what went where."""
+    turn); `placement` says, for the record, what went where. With `own_files` (a repository run as it is, as in
+    SWE-TaskFlow) nothing is added to the workspace: the system prompt shows the repository's own project file, or
+    none when it has none."""
     task = entry.task
     words: dict[tuple[Surface, str], list[str]] = {}
     for surface, wording, ui_turn in placed:
@@ -124,18 +127,20 @@ def compose(entry: TaskEntry, placed: Sequence[Placed], placement: Mapping[str, 
     project_path = entry.repo / task.project_file
     base = project_path.read_text(encoding="utf-8") if project_path.is_file() else f"# {task.title}\n"
     project_text = _append(base, words.get((Surface.PF, ""), [])) + "\n"
+    project = ("", "") if own_files else (str(Path(task.project_file)), project_text)
 
     system = [HD_TEXT, _append(task.role, words.get((Surface.SP, ""), []))]
     if skills:
         listing = "\n".join(f"- {s.name}: {s.description}" for s in task.skills)
         system.append(f"Skills available (load one with the `{SKILL_TOOL}` tool when it applies):\n{listing}")
-    system.append(f"Project instructions ({task.project_file}):\n{project_text}")
+    if not own_files or project_path.is_file():
+        system.append(f"Project instructions ({task.project_file}):\n{project_text}")
     turns = [_append(t.text, words.get((Surface.UI, str(i)), [])) for i, t in enumerate(task.turns)]
     return Stack(
         system_prompt="\n\n".join(system).rstrip() + "\n",
         tools=tools,
         skills=skills,
-        project_file=(str(Path(task.project_file)), project_text),
+        project_file=project,
         turns=turns,
         placement=dict(placement),
     )

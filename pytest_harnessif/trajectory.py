@@ -74,6 +74,8 @@ class TurnRecord(Record):
     reply: str = ""
     stop_reason: Literal["reply", "step_limit", "time_limit", "run_limit", "error"] = "reply"
     snapshot: str = ""
+    restored: list[str] = []
+    """A read-only turn's changes, put back after it: the files it created, modified or deleted."""
 
 
 class Commit(Record):

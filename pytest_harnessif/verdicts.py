@@ -64,9 +64,10 @@ def classify(call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[Sta
 
 
 def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport, harness: Harness) -> None:
-    """A rule item's verdict row, or an E0 item's outcome row, on its report (other items are left alone); a
-    pass, fail, n/a or unjudged verdict that no judge decided is kept for re-scoring (`verdictcache`)."""
-    from . import e0items
+    """A rule item's verdict row, an E0 item's outcome row or an SWE-TaskFlow item's row on its report (other items
+    are left alone); a pass, fail, n/a or unjudged verdict that no judge decided is kept for re-scoring
+    (`verdictcache`)."""
+    from . import e0items, flowitems
 
     if TEMPLATE in item.stash:
         row = _attach_verdict(item, call, report, harness.model_id)
@@ -76,6 +77,9 @@ def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestRep
             harness.keep_verdict(item.stash[TEMPLATE][0], row["rule"], verdict)
     elif e0items.KEY in item.stash:
         e0items.attach(item, call, report, harness.model_id)
+    elif flowitems.KEY in item.stash:
+        entry = harness.flow_entry(item.stash[flowitems.KEY][0])
+        flowitems.attach(item, call, report, harness.model_id, entry.instance.instance_id)
 
 
 KEEP = (Status.passed, Status.failed, Status.na, Status.unjudged)
@@ -110,7 +114,7 @@ class Replay:
 def teststatus(report: pytest.TestReport) -> tuple[str, str, str] | None:
     """Our own outcome words: a broken run or check is ERROR (not a failure), no judge is UNJUDGED, an E0 run that
     followed both rules or neither is NOT DECISIVE."""
-    verdict = getattr(report, "harness_verdict", None)
+    verdict = getattr(report, "harness_verdict", None) or getattr(report, "harness_flow", None)
     if verdict and verdict["status"] == "error" and report.when == "call":
         return "error", "E", "ERROR"
     if verdict and verdict["status"] == "unjudged":
@@ -201,14 +205,18 @@ def prepare(items: list[pytest.Item], harness: Harness) -> None:
     """After collection: each rule item gets its verdict template (shared by every model and round of its (task,
     rule)) and its `-k` keywords, E0 items their key; rule items are put in (model, task, round, rule) order so a
     trajectory's items run together."""
-    from .e0items import mark
+    from . import e0items, flowitems
 
     shared: dict[tuple[str, str], dict[str, Any]] = {}
     rule_items = []
     for item in items:
         key, meta = _key(item), rule_meta(getattr(item, "function", None))
         if key is not None and key.conflict is not None:
-            mark(item, key)
+            e0items.mark(item, key)
+            continue
+        flow = getattr(getattr(item, "callspec", None), "params", {}).get("flow")
+        if isinstance(flow, tuple):
+            flowitems.mark(item, *flow)
             continue
         if key is None or meta is None:
             continue

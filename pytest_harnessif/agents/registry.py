@@ -1,6 +1,7 @@
 """Model specs (`--harness-model`) to agents.
 
-Built in: the offline scripted references `gold` and `defaults` (and, for the E0 pilot only,
+Built in: the offline scripted references `gold` (under `--harness-taskflow`: the gold patch spread over the issue
+turns, questions answered with their references) and `defaults` (and, for the E0 pilot only,
 `precedence/<order>`); `<provider>/<model>[@base_url]` for every provider of `agents.providers` (`openai`, also
 any OpenAI-compatible endpoint: vLLM, Ollama, LM Studio, OpenRouter; `anthropic`); bare names a provider claims
 (`gpt-*`, `o<digit>*` -> openai, `claude-*` -> anthropic); `replay/<model>@<store dir>` re-playing a recorded
@@ -17,11 +18,12 @@ from pathlib import Path
 
 from ..credentials import api_key, public_url
 from ..digest import digest, digest_bytes
-from ..entries import TaskEntry
+from ..entries import FlowEntry, TaskEntry
 from ..files import safe_segment
 from ..schema import RunKey
 from ..trajectory import Trajectory
 from .base import Agent, ModelClient
+from .flowgold import FlowGoldClient
 from .loop import ToolLoopAgent
 from .precedence import PRECEDENCE, PrecedenceError, name_of, parse_order, precedence_agent
 from .pricing import PriceTable
@@ -63,6 +65,10 @@ class AgentSpec:
 
 def _scripted(reading: str) -> AgentSpec:
     def make(entry: TaskEntry, key: RunKey) -> Agent:
+        if isinstance(entry, FlowEntry):
+            if reading != "gold":
+                raise ModelSpecError(f"{reading}: SWE-TaskFlow tasks have only the gold reading; use gold")
+            return ToolLoopAgent(FlowGoldClient(entry.instance, entry.flow, "scripted:flow-gold@v1"), name=reading)
         if entry.script is None:
             raise ModelSpecError(f"{entry.dir}: gold.yaml: the task has no gold script to play")
         version = digest_bytes(entry.script.model_dump_json().encode(), size=12)

@@ -1,4 +1,5 @@
-"""`harnessif taskflow classify|agree|dist|tfas|sankey`: SWE-TaskFlow over session corpora and the task panel."""
+"""`harnessif taskflow classify|agree|dist|tfas|sankey`: SWE-TaskFlow over session corpora and the task panel;
+`import|report` (in `swe`): issue benchmarks as multi-turn datasets and the results of their runs."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from ..taskflow.models import make_model
 from ..taskflow.report import html_report, text_report
 from ..taskflow.sankey import PositionFlow, render_png
 from ..taskflow.tfas import compare
+from .swe import add_parsers
 
 DEFAULT_CACHE = Path(".harnessif/taskflow-cache")
 PROG = "harnessif taskflow"
@@ -206,3 +208,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--positions", type=int, default=5, help="message positions to draw (default 5)")
     p.add_argument("--out", required=True, help="folder for taskflow.png and taskflow.html")
     p.set_defaults(func=_guarded(sankey))
+
+    add_parsers(commands, _guarded)

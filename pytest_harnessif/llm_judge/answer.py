@@ -35,7 +35,7 @@ class JudgeAnswer(BaseModel):
         return value
 
 
-def _objects(text: str) -> list[Any]:
+def json_objects(text: str) -> list[Any]:
     """Every JSON value that starts at a `{` in `text`, in order."""
     decoder, found = json.JSONDecoder(), []
     for match in re.finditer(r"\{", text):
@@ -53,7 +53,7 @@ def parse_answer(text: str) -> JudgeAnswer:
     if not stripped:
         raise AnswerError("empty answer")
     problems = []
-    for value in _objects(stripped):
+    for value in json_objects(stripped):
         try:
             return JudgeAnswer.model_validate(value)
         except ValidationError as exc:

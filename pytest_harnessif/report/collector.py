@@ -28,16 +28,18 @@ class Collector:
         self.stopped = False
         self.rows: list[dict[str, Any]] = []
         self.outcomes: list[dict[str, Any]] = []  # E0 conflict runs
+        self.flows: list[dict[str, Any]] = []  # SWE-TaskFlow measurements
         self.requests: dict[str, dict[str, Any]] = {}
         self.fresh: set[str] = set()
 
     def pytest_runtest_logreport(self, report: Any) -> None:
-        outcome = getattr(report, "harness_e0", None)
-        if outcome is not None:
-            self.outcomes.append(outcome)
-            if RECORDED in [tuple(p) for p in report.user_properties]:
-                self.fresh.add(outcome["trajectory"])
-            return
+        for rows, attr in ((self.outcomes, "harness_e0"), (self.flows, "harness_flow")):
+            outcome = getattr(report, attr, None)
+            if outcome is not None:
+                rows.append(outcome)
+                if RECORDED in [tuple(p) for p in report.user_properties]:
+                    self.fresh.add(outcome["trajectory"])
+                return
         verdict = getattr(report, "harness_verdict", None)
         if verdict is None:
             return
@@ -69,12 +71,15 @@ class Collector:
         )
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: Any) -> None:
-        if not self.rows and not self.outcomes:
+        if not self.rows and not self.outcomes and not self.flows:
             if self.interrupted:
                 terminalreporter.write_line("harnessif: interrupted before any verdict: nothing recorded", yellow=True)
             return
         if self.outcomes:
             self._e0_summary(terminalreporter, self._session(exitstatus, config))
+            return
+        if self.flows:
+            self._taskflow_summary(terminalreporter, self._session(exitstatus, config))
             return
         from ..metrics.accuracy import summarize  # pandas and the figures: imported only when there is a report
         from ..metrics.panel import panels
@@ -114,6 +119,22 @@ class Collector:
         tr.write_line(population_line(meta["population"]))
         tr.write_line(text(analysis, full=self.full) if analysis else "no run was decisive: nothing to rank")
         self._records(tr, run_dir, meta, len(self.outcomes), fresh)
+
+    def _taskflow_summary(self, tr: Any, session: Session) -> None:
+        """An SWE-TaskFlow run: its rows written and analysed (resolve, checkpoints, answers, cost), the tables
+        printed."""
+        from .taskflow import text, write_run
+
+        trajectories = {r["trajectory"] for r in self.flows}
+        fresh = len(self.fresh & trajectories)
+        meta = {**self.meta, "trajectories": len(trajectories), "trajectories_recorded": fresh}
+        errors = sum(r["status"] == "error" for r in self.flows)
+        meta.update(completeness(self.expected, len(self.flows), errors, session))
+        run_dir, analysis = write_run(self.run_dir, self.flows, meta)
+        tr.write_sep("=", "Harness-IF summary")
+        tr.write_line(population_line(meta["population"]))
+        tr.write_line(text(analysis))
+        self._records(tr, run_dir, meta, len(trajectories), fresh)
 
     @staticmethod
     def _records(

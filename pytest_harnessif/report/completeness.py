@@ -11,6 +11,7 @@ POPULATIONS = {
     "main": "main panel",
     "zero_injection": "zero-injection prior probe (its own population, never pooled with the main panel)",
     "e0": "E0 conflict pilot (its own population, never pooled with the main panel)",
+    "taskflow": "SWE-TaskFlow sessions (their own population, never pooled with the main panel)",
 }
 
 

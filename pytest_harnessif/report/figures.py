@@ -1,5 +1,6 @@
 """The report's figures as PNG bytes (matplotlib's object API, no pyplot state): Acc vs AP-Acc with
-intervals, family x model heatmap, surface bars, failure taxonomy, reliability and NC-Macro."""
+intervals, family x model heatmap, surface bars, failure taxonomy, reliability and NC-Macro; E0 strengths; the
+SWE-TaskFlow test-pass curves and costs."""
 
 from __future__ import annotations
 
@@ -152,4 +153,39 @@ def e0_strengths(beta: dict[str, float], interval: dict[str, tuple[float, float]
     ax.set_yticks(y, order)
     ax.set_xlabel("log-strength (Bradley-Terry, sum to zero): higher wins conflicts")
     ax.set_title("Which surface wins when two disagree")
+    return _png(fig)
+
+
+def taskflow_curves(points: pd.DataFrame) -> bytes:
+    """SWE-TaskFlow: test-pass rate at each checkpoint (clean, after issue turn 1, 2, 3), one line per model and
+    configuration, min-max over runs as whiskers."""
+    fig = Figure(figsize=(6.5, 3.6))
+    ax = fig.subplots()
+    for (model, config), g in points.groupby(["model", "config"]):
+        g = g.sort_values("checkpoint")
+        err = np.vstack([g["rate_mean"] - g["rate_min"], g["rate_max"] - g["rate_mean"]])
+        ax.errorbar(g["checkpoint"], g["rate_mean"], yerr=err, marker="o", capsize=3, label=f"{model} · {config}")
+    ticks = sorted(points["checkpoint"].unique())
+    ax.set_xticks(ticks, ["clean" if t == 0 else f"after {t}" for t in ticks])
+    ax.set_ylim(0, 105)
+    ax.set_ylabel("original tests passing (%)")
+    ax.set_title("Test-pass rate over checkpoints")
+    ax.legend(fontsize=8, loc="lower right")
+    return _png(fig)
+
+
+def taskflow_costs(costs: pd.DataFrame) -> bytes:
+    """SWE-TaskFlow: cost per task (USD; tokens when unpriced) per configuration and model, min-max over runs."""
+    priced = costs["cost_mean"].notna().all()
+    stem, unit = ("cost", "USD per task") if priced else ("tokens", "tokens per task")
+    labels = [f"{m} · {c}" for m, c in zip(costs["model"], costs["config"], strict=True)]
+    mean, low, high = (costs[f"{stem}_{k}"].to_numpy(dtype=float) for k in ("mean", "min", "max"))
+    err = np.vstack([mean - low, high - mean])
+    fig = Figure(figsize=(6.5, _height(len(labels))))
+    ax = fig.subplots()
+    y = np.arange(len(labels))
+    ax.barh(y, mean, xerr=err, color=ACC, capsize=3)
+    ax.set_yticks(y, labels)
+    ax.set_xlabel(unit)
+    ax.set_title("Cost per task by configuration")
     return _png(fig)

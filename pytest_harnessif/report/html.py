@@ -43,6 +43,7 @@ POPULATIONS = {
     MAIN: "Main panel",
     ZERO_INJECTION: "Zero-injection prior probe (rules withheld: what the agent does unprompted)",
     E0: "Conflict pilot (E0)",
+    "taskflow": "SWE-TaskFlow sessions",
     NONCODING: "Non-coding panel",
 }
 BANNER_KEYS = ("complete", "incomplete_reasons", "verdicts_expected", "verdicts_written")

@@ -95,6 +95,14 @@ def _jsd_rows(p_rows: np.ndarray, q: np.ndarray) -> np.ndarray:
     return 0.5 * _kl_rows(p_rows, m) + 0.5 * _kl_rows(np.broadcast_to(q, p_rows.shape), m)
 
 
+def similarity_rows(rows: np.ndarray, q: Sequence[float] | np.ndarray) -> np.ndarray:
+    """S = 1 - JSD_2 of each row of `rows` (count or probability vectors, normalised here) against `q`; a row with
+    no mass scores nan."""
+    rows = np.asarray(rows, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return 1.0 - _jsd_rows(rows, np.asarray(q, dtype=float))
+
+
 def bootstrap(target: Sequence[Sequence[Intent]], benchmark: TaskFlow, *, replicates: int = 1000, seed: int = 0,
               level: float = 0.95, length_mode: LengthMode = "raw") -> Bootstrap:
     """Resample whole target sessions with replacement `replicates` times (seeded) and recompute each S_k and TFAS
