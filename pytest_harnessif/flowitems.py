@@ -189,7 +189,7 @@ def row(key: RunKey, m: Measurement, status: str, reason: str, model_id: str | N
 
 
 def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport,
-           model_id: Any, instance: str) -> None:  # fmt: skip
+           model_id: Any, instance: str) -> dict[str, Any]:  # fmt: skip
     """Put the item's row on its report (`harness_flow`) and its fields in the item's user properties: pass or fail
     as measured, unjudged when no judge graded an answer, error when the session or the measurement broke."""
     key, m = item.stash[KEY]
@@ -207,3 +207,4 @@ def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestRep
     fields = row(key, m, status, reason, model_id(key) if status != "error" else None, instance, fields)
     report.harness_flow = fields  # type: ignore[attr-defined]
     item.user_properties.extend((k, fields[k]) for k in JUNIT if fields.get(k) is not None)
+    return fields

@@ -95,8 +95,9 @@ class Harness:
                 f"harnessif: E0 conflict pilot on task {next(iter(self.tasks))}: {len(TEXTS)} pairs x "
                 f"{len(matchups())} surface matchups x 2 directions, one fresh run each"
             )
-        if o.taskflow and o.answers is None:
-            lines.append("harnessif: no judge (--harness-judge): answers to repository questions are reported unjudged")
+        if o.taskflow:
+            lines.append(f"harnessif: answer judge {o.answers.name} (temperature 0, one call per answer)" if o.answers
+                         else "harnessif: no judge (--harness-judge): answers to repository questions are unjudged")
         elif o.judge is not None:
             rejudge = ", rejudge" if o.judge.rejudge else ""
             settings = o.judge.settings

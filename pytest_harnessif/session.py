@@ -317,6 +317,8 @@ def _check_mode(settings: SessionSettings, models: list[str]) -> None:
     if settings.taskflow is not None:
         from .swe import CONFIG_NAMES
 
+        if "defaults" in models:
+            raise ConfigError("--harness-model=defaults: SWE-TaskFlow tasks have only the gold reading; use gold")
         if settings.taskflow_config not in CONFIG_NAMES:
             raise ConfigError(f"--harness-taskflow-config={settings.taskflow_config}: choose from "
                               f"{', '.join(CONFIG_NAMES)}")  # fmt: skip

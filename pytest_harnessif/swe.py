@@ -166,7 +166,7 @@ def hunks(patch: str) -> list[str]:
 
 
 def spread(items: list[str], parts: int) -> list[list[str]]:
-    """`items` in order over `parts` consecutive groups, as even as possible (earlier groups take the extra)."""
+    """`items` in order over `parts` >= 1 consecutive groups, as even as possible (earlier groups take the extra)."""
     size, extra = divmod(len(items), parts)
     groups, start = [], 0
     for k in range(parts):

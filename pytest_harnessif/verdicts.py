@@ -78,8 +78,10 @@ def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestRep
     elif e0items.KEY in item.stash:
         e0items.attach(item, call, report, harness.model_id)
     elif flowitems.KEY in item.stash:
-        entry = harness.flow_entry(item.stash[flowitems.KEY][0])
-        flowitems.attach(item, call, report, harness.model_id, entry.instance.instance_id)
+        key = item.stash[flowitems.KEY][0]
+        row = flowitems.attach(item, call, report, harness.model_id, harness.flow_entry(key).instance.instance_id)
+        status = Status(row["status"])
+        _readable(item, call, report, status, row["reason"], f"{row['measurement']} {status} on {key.label}")
 
 
 KEEP = (Status.passed, Status.failed, Status.na, Status.unjudged)

@@ -23,7 +23,7 @@ class FlowGoldClient:
 
     def __init__(self, instance: Instance, flow: Flow, model_id: str) -> None:
         self.flow = flow
-        parts = spread(hunks(instance.patch), len(flow.issue_turns))
+        parts = spread(hunks(instance.patch), len(flow.issue_turns)) if flow.issue_turns else []
         self.patches = dict(zip(flow.issue_turns, ("".join(p) for p in parts), strict=True))
         self.model_id = model_id
 

@@ -14,11 +14,17 @@ import pandas as pd
 
 KEYS = ["model", "config"]
 STAT = ["mean", "min", "max", "runs"]
+COLUMNS = ("model", "config", "task", "round", "kind", "status", "checkpoint", "resolved", "tests_passed",
+           "tests_total", "cost", "input_tokens", "output_tokens", "turns")  # fmt: skip
 
 
 def frame(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """The rows as a frame; rows from different sessions are told apart by their `run`."""
+    """The rows as a frame (a field no row has, e.g. costs when `-k` left out the resolve rows, is empty); rows from
+    different sessions are told apart by their `run`."""
     df = pd.DataFrame(list(rows))
+    for column in COLUMNS:
+        if column not in df:
+            df[column] = None
     if "run" not in df:
         df["run"] = "r" + df["round"].astype(str)
     return df

@@ -95,7 +95,7 @@ def test_clones_and_commits_that_cannot_be_used_are_named(swe_inputs: Inputs, tm
     with pytest.raises(InstanceError, match=rf"no local clone of {instance.repo} under {tmp_path}"):
         find_clone(instance, tmp_path, {})
     lost = instance.model_copy(update={"base_commit": "0" * 40})
-    with pytest.raises(InstanceError, match=rf"base_commit 0{{40}} cannot be read from the clone .*fernhollow__inikit \(git: fatal"):
+    with pytest.raises(InstanceError, match=r"base_commit 0{40} cannot be read from the clone .*__inikit \(git: fatal"):
         write_base(lost, find_clone(instance, swe_inputs.repos, {}), tmp_path / "out")
 
 
