@@ -29,7 +29,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("runner and store", ("runner", "store", "verdictcache", "session", "preflight", "harness", "testing")),
     ("metrics", ("metrics", "taskflow")),
     ("report", ("report",)),
-    ("plugin and cli", ("", "plugin", "verdicts", "e0items", "flowitems", "xdist_scheduling", "hookspecs", "cli", "commands")),
+    (
+        "plugin and cli",
+        ("", "plugin", "verdicts", "e0items", "flowitems", "xdist_scheduling", "hookspecs", "cli", "commands"),
+    ),
 ]
 NO_PYTEST = ("metrics", "taskflow")
 
