@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 import time
@@ -19,6 +20,9 @@ from ..bundle import TASKS, bundled
 from ..store import FIGURE_CACHE, FIGURES_DONE, RECORD
 
 DAY = 86400.0
+PANEL_ENTRY = re.compile(r"^r\d+(?:-without-.+)?$")
+"""A store entry of a panel task (a plain run or a prior probe's); E0 runs and SWE-TaskFlow sessions have tasks of
+their own, outside the panel folders `--missing-tasks` searches."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ def prune_store(args: argparse.Namespace) -> int:
         return (
             (args.older_than is not None and e.age_days > args.older_than)
             or (bool(args.run) and e.run_id == args.run)
-            or (args.missing_tasks and e.task not in known)
+            or (args.missing_tasks and e.task not in known and PANEL_ENTRY.match(e.path.name) is not None)
         )
 
     status = _remove(filter(chosen, store_entries(root, run_ids=bool(args.run))), root, args.dry_run, "trajectory")
@@ -175,7 +179,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     store = sub.add_parser("store", help="manage the trajectory store").add_subparsers(dest="action", required=True)
     parser = store.add_parser("prune", help="remove recorded trajectories (any of the filters given)")
     parser.add_argument("--store", default=".harnessif/runs", metavar="DIR", help="the store (default %(default)s)")
-    parser.add_argument("--missing-tasks", action="store_true", help="whose task is no longer in --tasks")
+    parser.add_argument("--missing-tasks", action="store_true",
+                        help="whose panel task is no longer in --tasks (E0 and SWE-TaskFlow entries are kept)")
     parser.add_argument("--tasks", metavar="DIR", help="your task panel, with the bundled one (default tasks/ here)")
     _common(parser)
     parser.set_defaults(func=prune_store)

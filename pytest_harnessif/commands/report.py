@@ -16,7 +16,11 @@ from ..report.e0 import OUTCOMES_FILE, text
 from ..report.e0 import read as read_e0
 from ..report.e0 import write_run as write_e0
 from ..report.records import HTML, RecordError, read_verdicts, write_derived
+from ..report.taskflow import ROWS_FILE, RowsError, read_rows
+from ..report.taskflow import text as flow_text
+from ..report.taskflow import write_run as write_flows
 from ..report.terminal import full_tables, summary_table
+from ..taskflow.runs import analyse as analyse_flows
 from ._runs import summary
 
 
@@ -31,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if (run_dir / OUTCOMES_FILE).is_file():
         return _e0(run_dir, args)
+    if (run_dir / ROWS_FILE).is_file():
+        return _taskflow(run_dir, args)
     try:
         rows = to_frame(read_verdicts(source))
         meta = {k: v for k, v in summary(run_dir).items() if k != "models"}
@@ -70,12 +76,33 @@ def _e0(run_dir: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+def _taskflow(run_dir: Path, args: argparse.Namespace) -> int:
+    """An SWE-TaskFlow run: its tables printed and its tables, figures, summary and page written again."""
+    try:
+        rows, meta = read_rows(run_dir), summary(run_dir)
+    except (RowsError, RecordError) as exc:
+        print(f"harnessif report: {exc}", file=sys.stderr)
+        return 2
+    if not args.no_files:
+        out = Path(args.out) if args.out else run_dir
+        kept = {k: v for k, v in meta.items() if k != "taskflow_result"}
+        _, analysis = write_flows(out, [{k: v for k, v in r.items() if k != "run"} for r in rows], kept)
+        print(flow_text(analysis))
+        print(f"\nreport: {out / HTML}")
+    else:
+        print(flow_text(analyse_flows(rows)))
+    if partial := partial_line(meta):
+        print(partial)
+    return 0
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "report",
         help="print a run's summary and regenerate its tables, figures and report.html from verdicts.jsonl",
     )
-    parser.add_argument("run_dir", help="a reports/<run-id>/ directory (panel, probe or E0) or its verdicts.jsonl")
+    parser.add_argument("run_dir", help="a reports/<run-id>/ directory (panel, probe, E0 or SWE-TaskFlow) or its "
+                        "verdicts.jsonl")
     parser.add_argument("--full", action="store_true", help="also print the accuracy, family and surface tables")
     parser.add_argument("--out", metavar="DIR", help="write the outputs here instead of the run directory")
     parser.add_argument("--priors", metavar="FILE", help="re-label rule priors from a prior file (needs --out)")

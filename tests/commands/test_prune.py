@@ -21,8 +21,8 @@ MINI = Path(__file__).resolve().parents[1] / "data" / "minipanel"
 OLD = time.time() - 40 * 86400
 
 
-def save(store: Store, task: str, run_id: str, old: bool = False) -> Path:
-    key = RunKey(model="gold", task=task, round=1)
+def save(store: Store, task: str, run_id: str, old: bool = False, flow: str | None = None) -> Path:
+    key = RunKey(model="gold", task=task, round=1, flow=flow)
     traj = Trajectory(key=key, fingerprint="fp", agent="gold", extra={"run_id": run_id})
     snaps = {n: tar_from_files({"a": b"x"}) for n in (traj.initial_snapshot, traj.final_snapshot)}
     store.save(Recording(traj, snaps))
@@ -43,6 +43,7 @@ def store(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
         "old": save(s, "kept", "run-a", old=True),
         "fresh": save(s, "fresh", "run-b"),
         "gone": save(s, "removed-task", "run-b"),
+        "session": save(s, "acme-widgets-7", "run-b", flow="split"),  # an SWE-TaskFlow task: not a panel one
     }
     return root, paths
 
@@ -75,6 +76,7 @@ def test_store_prune_by_run_and_missing_task(store: tuple[Path, dict[str, Path]]
     root, paths = store
     assert main(["store", "prune", "--store", str(root), "--missing-tasks", "--tasks", str(tmp_path / "tasks")]) == 0
     assert not paths["gone"].exists() and paths["fresh"].exists() and paths["old"].exists()
+    assert paths["session"].exists()
     assert main(["store", "prune", "--store", str(root), "--run", "run-b"]) == 0
     assert not paths["fresh"].exists() and paths["old"].exists()
 

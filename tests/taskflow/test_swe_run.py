@@ -191,6 +191,12 @@ def test_sessions_are_reused_and_the_report_command_compares_configurations(
     assert main(["taskflow", "report", str(pytester.path)]) == 2
     assert "no taskflow_rows.jsonl" in capsys.readouterr().err
 
+    rendered = pytester.path / "rendered"
+    assert main(["report", str(runs[1]), "--out", str(rendered)]) == 0  # the generic re-render knows these runs
+    assert "resolve rate" in capsys.readouterr().out and (rendered / "taskflow_curves.png").is_file()
+    again = [json.loads(line) for line in (rendered / "taskflow_rows.jsonl").read_text().splitlines()]
+    assert again == [json.loads(line) for line in (runs[1] / "taskflow_rows.jsonl").read_text().splitlines()]
+
 
 @pytest.mark.parametrize(
     ("args", "message"),
@@ -221,3 +227,23 @@ def test_gold_runs_every_configuration_under_xdist(pytester: pytest.Pytester, sw
         assert found and set(others) <= {"pass", "unjudged"}, result.stdout.str()[-3000:]
         assert resolved == [config != "qa-only"] * len(resolved)  # questions alone fix nothing
         assert result.ret == (1 if config == "qa-only" else 0)
+
+
+def test_a_session_in_the_docker_sandbox(pytester: pytest.Pytester, swe_dataset: Path) -> None:
+    """The same measurements with a container per session: checkpoints from snapshots, a question turn's edit
+    restored inside the container."""
+    from pytest_harnessif.sandbox.base import SandboxError
+    from pytest_harnessif.sandbox.engine import engine
+
+    try:
+        engine(timeout=10)
+    except SandboxError as exc:  # only a missing engine skips (`.ci/run` starts one)
+        pytest.skip(f"{exc}: the docker sandbox cannot run here")
+    bot = flow_bot(swe_dataset, "qa-last", meddle=True)
+    result = session(pytester, swe_dataset, "qa-last", "-k", "moneyfmt", "--harness-sandbox=docker", bot=bot)[0]
+    result.assert_outcomes(passed=6, failed=1)
+    found = {r["measurement"]: r for r in rows(pytester.path)}
+    assert found["unchanged-q1"]["restored"] == ["NOTES.txt", "README.md"] and found["resolve"]["resolved"]
+    assert [found[f"after-{k}"]["tests_passed"] for k in (1, 2, 3)] == sorted({found[f"after-{k}"]["tests_passed"]
+                                                                              for k in (1, 2, 3)})  # fmt: skip
+    result.stdout.fnmatch_lines(["*sandbox docker*"])
