@@ -175,7 +175,8 @@ def _replay(model: str, source: str | None) -> AgentSpec:
     root = Path(source).expanduser().resolve()
 
     def make(entry: TaskEntry, key: RunKey) -> Agent:
-        record = root / safe_segment(model) / key.task / f"r{key.round}" / "trajectory.json"
+        run = f"r{key.round}" + (f"-{key.variant}" if key.variant else "")  # as the store names it
+        record = root / safe_segment(model) / key.task / run / "trajectory.json"
         if not record.is_file():
             raise ModelSpecError(f"{REPLAY}/{model}: no recorded trajectory at {record}")
         recorded = Trajectory.model_validate_json(record.read_bytes())

@@ -247,3 +247,13 @@ def test_a_session_in_the_docker_sandbox(pytester: pytest.Pytester, swe_dataset:
     assert [found[f"after-{k}"]["tests_passed"] for k in (1, 2, 3)] == sorted({found[f"after-{k}"]["tests_passed"]
                                                                               for k in (1, 2, 3)})  # fmt: skip
     result.stdout.fnmatch_lines(["*sandbox docker*"])
+
+
+def test_a_recorded_session_replays(pytester: pytest.Pytester, swe_dataset: Path) -> None:
+    """`replay/<model>@<store>` finds a session under its configuration and plays its model side again."""
+    args = (f"--harness-taskflow={swe_dataset}", "-k", "routekit", "-p", "no:cacheprovider")
+    pytester.runpytest("--harness-model=gold", *args).assert_outcomes(passed=5)
+    store = next((pytester.path / ".harnessif" / "runs").iterdir())
+    replayed = pytester.runpytest(f"--harness-model=replay/gold@{store}", *args)
+    replayed.assert_outcomes(passed=5)
+    assert all(r["resolved"] for r in rows(pytester.path) if r["kind"] == "resolve")
