@@ -89,3 +89,20 @@ def load_yaml(text: str) -> Any:
     import yaml
 
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def jsonl_objects(text: str, where: object, error: type[Exception]) -> list[tuple[int, dict[str, Any]]]:
+    """The JSON objects of JSONL text with their line numbers (blank lines skipped); a line that is not one raises
+    `error` naming `where:line`."""
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except ValueError as exc:
+            raise error(f"{where}:{n}: not JSON ({exc})") from None
+        if not isinstance(value, dict):
+            raise error(f"{where}:{n}: expected a JSON object")
+        out.append((n, value))
+    return out

@@ -12,7 +12,6 @@ Reading checks every hash the manifest records, so a hand-edited or truncated fi
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
@@ -20,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .entries import FlowEntry
+from .files import jsonl_objects
 from .library import LibraryError
 from .schema import Task, Turn, field_errors
 from .swe import Flow, Instance
@@ -111,25 +111,10 @@ def _checked(path: Path, sha: str) -> bytes:
     return data
 
 
-def _lines(path: Path, data: bytes) -> list[tuple[int, dict[str, object]]]:
-    out = []
-    for n, line in enumerate(data.decode().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except ValueError as exc:
-            raise DatasetError(f"{path}:{n}: not JSON ({exc})") from None
-        if not isinstance(value, dict):
-            raise DatasetError(f"{path}:{n}: expected a JSON object")
-        out.append((n, value))
-    return out
-
-
 def read_instances(root: Path, manifest: Manifest) -> dict[str, Instance]:
     path = root / INSTANCES
     found: dict[str, Instance] = {}
-    for n, value in _lines(path, _checked(path, manifest.instances_sha256)):
+    for n, value in jsonl_objects(_checked(path, manifest.instances_sha256).decode(), path, DatasetError):
         try:
             instance = Instance.model_validate(value)
         except ValidationError as exc:
@@ -144,7 +129,7 @@ def read_flows(root: Path, manifest: Manifest, config: str) -> list[Flow]:
         raise DatasetError(f"{root / MANIFEST}: no configuration {config!r}; it has {', '.join(manifest.configs)}")
     path = root / info.file
     flows = []
-    for n, value in _lines(path, _checked(path, info.sha256)):
+    for n, value in jsonl_objects(_checked(path, info.sha256).decode(), path, DatasetError):
         try:
             flows.append(Flow.model_validate(value))
         except ValidationError as exc:

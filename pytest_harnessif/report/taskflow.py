@@ -12,7 +12,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..files import atomic_write
+from ..files import atomic_write, jsonl_objects
 from ..taskflow.runs import analyse
 from .format import num
 from .html import img, page, table
@@ -159,13 +159,7 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
         raise RowsError(f"{path}: no {ROWS_FILE} (not an SWE-TaskFlow run: run pytest with --harness-taskflow)")
     run_id = file.parent.name
     rows = []
-    for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise RowsError(f"{file}:{n}: not JSON ({exc})") from None
+    for n, row in jsonl_objects(file.read_text(encoding="utf-8"), file, RowsError):
         missing = [k for k in ("model", "config", "kind", "status", "round", "task") if k not in row]
         if missing:
             raise RowsError(f"{file}:{n}: missing field {missing[0]!r}")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..files import jsonl_objects
 from ..schema import field_errors
 from ..swe import Instance
 
@@ -30,14 +31,7 @@ def _records(path: Path) -> list[tuple[str, object]]:
         return [(f"{path}[{i}]", v) for i, v in enumerate(value)]
     if isinstance(value, dict):
         return [(str(path), value)]
-    out = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                out.append((f"{path}:{n}", json.loads(line)))
-            except ValueError as exc:
-                raise InstanceError(f"{path}:{n}: not JSON ({exc})") from None
-    return out
+    return [(f"{path}:{n}", v) for n, v in jsonl_objects(text, path, InstanceError)]
 
 
 def read_instances(path: Path) -> list[Instance]:
