@@ -1,27 +1,17 @@
-"""The plugin's loopback provider servers for the classifier tests, helpers to script them by user message, and the
-four local issue instances as SWE-bench inputs and as an imported SWE-TaskFlow dataset."""
+"""The plugin's loopback provider servers for the classifier tests, and helpers to script them by user message."""
 
 from __future__ import annotations
 
 import gc
 import warnings
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
 from pytest_harnessif.agents.settings import ModelSettings
-from pytest_harnessif.taskflow.baseline import BaselineModel
-from pytest_harnessif.taskflow.classify import Classifier
-from pytest_harnessif.taskflow.corpora import label_sequences, load_corpus
-from pytest_harnessif.taskflow.dataset import Inputs as DatasetInputs
-from pytest_harnessif.taskflow.dataset import build_dataset
-from pytest_harnessif.taskflow.distributions import task_flow
 from pytest_harnessif.taskflow.models import TextModel, make_model
-from pytest_harnessif.taskflow.targets import ECP_SAMPLE
 
 from ..support.loopback import Body, LoopbackServer, Provider, anthropic_reply, openai_reply
-from .swefixtures import Inputs, write_inputs
 
 FAST = ModelSettings(temperature=0, timeout=5.0, max_retries=2, retry_max_wait=0.05, retry_total=10.0)
 """The classifier's settings with quick retries (the plugin's retry policy, tiny waits)."""
@@ -73,19 +63,3 @@ def answering(server: LoopbackServer, answer: Callable[[Body], str]) -> Loopback
 def model_on(server: LoopbackServer, model: str = "m", settings: ModelSettings = FAST) -> TextModel:
     """A classifier model over the real SDK client for `server`'s provider, pointed at the server."""
     return make_model(f"{server.provider}/{model}@{server.base_url}", settings=settings)
-
-
-@pytest.fixture(scope="session")
-def swe_inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
-    """The four local issue instances as SWE-bench data: clones, an instance file and augmentations."""
-    return write_inputs(tmp_path_factory.mktemp("swe-inputs"))
-
-
-@pytest.fixture(scope="session")
-def swe_dataset(swe_inputs: Inputs, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An SWE-TaskFlow dataset imported from them, every configuration built (read-only for the tests)."""
-    out = tmp_path_factory.mktemp("swe-dataset") / "dataset"
-    label = Classifier(BaselineModel()).classify_many
-    build_dataset(DatasetInputs(swe_inputs.instances, swe_inputs.augment, swe_inputs.repos, {}), out,
-                  lambda texts: [c.label for c in label(texts)], task_flow(label_sequences(load_corpus(ECP_SAMPLE))))
-    return out
