@@ -55,14 +55,15 @@ def mark(item: pytest.Item, key: RunKey) -> None:
 
 def decide(request: pytest.FixtureRequest, harness: Harness | None) -> Decision:
     """The `conflict` fixture: the item's run (played or loaded) classified by its pair's classifier."""
-    from .report.collector import RECORDED
+    from .report.collector import recorded
 
     key = getattr(request, "param", None)
     if harness is None or not isinstance(key, RunKey) or key.conflict is None:
         pytest.fail("the `conflict` fixture is provided only to the E0 check under --harness-e0", pytrace=False)
-    decision = Decision(key, CLASSIFIERS[key.conflict.pair](harness.run(key)))
+    run = harness.run(key)
+    decision = Decision(key, CLASSIFIERS[key.conflict.pair](run))
     if key.id in harness.fresh:
-        request.node.user_properties.append(RECORDED)
+        request.node.user_properties.extend(recorded(run.trajectory.extra))
     request.node.stash[DECIDED] = decision
     return decision
 

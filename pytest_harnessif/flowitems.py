@@ -155,13 +155,13 @@ def _unchanged(run: Run, m: Measurement) -> Measured:
 
 def measure(request: pytest.FixtureRequest, harness: Harness) -> Measured:
     """The item's session (played or loaded) measured as the item asks."""
-    from .report.collector import RECORDED
+    from .report.collector import recorded
 
     key, m = request.param
     entry = harness.flow_entry(key)
     run = harness.run(key)
     if key.id in harness.fresh:
-        request.node.user_properties.append(RECORDED)
+        request.node.user_properties.extend(recorded(run.trajectory.extra))
     if m.kind in ("checkpoint", "resolve"):
         measured = _checkpoint(harness, key, run, m, entry.instance)
     elif m.kind == "answer":

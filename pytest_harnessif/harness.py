@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,10 @@ class Harness:
     fresh: set[str] = field(init=False, default_factory=set)
     not_run: dict[str, list[str]] = field(init=False, default_factory=dict)  # task -> what the host lacks
     _kept: dict[str, VerdictCache] = field(init=False, default_factory=dict)
+    _units: dict[str, list[RunKey]] = field(init=False, default_factory=dict)  # key id -> the keys played with it
+    _pending: dict[str, Future[Recording]] = field(init=False, default_factory=dict)
+    _started: set[str] = field(init=False, default_factory=set)
+    _pool: ThreadPoolExecutor | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.rules = {} if self.options.e0 or self.options.taskflow else load_rules(self.options.rules_dirs)
@@ -320,6 +325,8 @@ class Harness:
         the judges' connections."""
         for cache in self._kept.values():
             cache.save()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
         for judge in (self.options.judge, self.options.answers):
             if judge is not None:
                 judge.close()
@@ -331,12 +338,35 @@ class Harness:
             return kept.model_id
         return self.run(key).trajectory.model_id
 
+    def plan(self, keys: list[RunKey]) -> None:
+        """This process's keys in the order its items run: with `--harness-concurrency=N`, each N consecutive
+        trajectories are a unit, played together when the first of them is needed (the xdist scheduler hands a
+        worker whole units, cut the same way)."""
+        n = self.options.settings.concurrency
+        if n > 1:
+            ordered = list({k.id: k for k in keys}.values())
+            for start in range(0, len(ordered), n):
+                unit = ordered[start : start + n]
+                self._units.update((k.id, unit) for k in unit)
+
+    def _play_unit(self, key: RunKey) -> None:
+        """Start the trajectories of `key`'s unit that nobody started yet, each in its own thread."""
+        for other in self._units.get(key.id, ()):
+            if other.id not in self._started:
+                if self._pool is None:
+                    n = self.options.settings.concurrency
+                    self._pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="harnessif-trajectory")
+                self._started.add(other.id)
+                self._pending[other.id] = self._pool.submit(self.recording, other)
+
     def run(self, key: RunKey) -> Run:
         """The evidence view of `key` (kept in a small per-process cache); a failed run raises."""
         cached = self._runs.get(key.id)
         if cached is None:
+            self._play_unit(key)
+            pending = self._pending.pop(key.id, None)
             try:
-                rec = self.recording(key)
+                rec = pending.result() if pending is not None else self.recording(key)
             except Exception as exc:  # a model-spec or sandbox fault before recording started
                 raise TrajectoryFailed(f"trajectory {key.id} could not run: {type(exc).__name__}: {exc}") from exc
             if rec.trajectory.status != "ok":

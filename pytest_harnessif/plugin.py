@@ -178,11 +178,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Collected items live until the process exits: frozen, the garbage collector stops walking them (seconds)."""
-    if session.config.stash[HARNESS] is not None:
-        import gc
+    if (harness := session.config.stash[HARNESS]) is not None:
+        from .verdicts import settle
 
-        gc.freeze()
+        settle(session.items, harness)
 
 
 @pytest.fixture

@@ -102,11 +102,21 @@ def run_trajectory(
         if box is not None:
             box.close()
     traj.model_id = agent.model_id
+    if limited := rate_limited(traj):
+        traj.extra["rate_limited"] = limited
     traj.usage = sum((s.usage for t in traj.turns for s in t.steps), Usage())
     costs = [s.cost for t in traj.turns for s in t.steps if s.cost is not None]
     traj.cost = sum(costs) if costs else None
     traj.duration = time.monotonic() - clock
     return rec
+
+
+def rate_limited(traj: Trajectory) -> int:
+    """How many of the run's model requests (retries included) a provider answered with HTTP 429."""
+    exchanges = [s.exchange for t in traj.turns for s in t.steps if s.exchange]
+    if isinstance(traj.extra.get("failed_call"), dict):
+        exchanges.append(traj.extra["failed_call"])
+    return sum(a.get("status") == 429 for e in exchanges for a in e.get("attempts", []) if isinstance(a, dict))
 
 
 def changed_files(before: bytes, after: bytes) -> list[str]:

@@ -69,6 +69,30 @@ class SessionSettings(BaseModel):
             "auto (docker when an engine answers, else local with a warning)"
         ),
     ] = "local"
+    docker_host: Annotated[
+        str | None,
+        Field(
+            description="the container engine of docker sandboxes, e.g. tcp://10.0.0.5:2375 or ssh://user@host "
+            "(default: DOCKER_HOST, else the local socket); every xdist worker uses it",
+            json_schema_extra={"metavar": "URL"},
+        ),
+    ] = None
+    sandbox_slots: Annotated[
+        int | None,
+        Field(
+            ge=1,
+            description="at most N sandboxes at once on the engine, shared by every worker whose store is the same "
+            "(a store every host sees makes it a campaign-wide limit)",
+        ),
+    ] = None
+    concurrency: Annotated[
+        int,
+        Field(
+            ge=1,
+            description="trajectories each process plays at once (threads): N consecutive trajectories of its items "
+            "run together, for latency-bound models; combine with -n",
+        ),
+    ] = 1
     report: Annotated[
         Literal["compact", "full"],
         Field(description="terminal summary: one row per model (compact) or also family and surface tables (full)"),
@@ -284,6 +308,7 @@ def resolve(
         judged = [("--harness-judge", settings.judge)] if settings.judge else []
         if problems := preflight([*ours, *judged], context):
             raise ConfigError("\n".join(problems))
+    store = (settings.store or root / ".harnessif" / "runs").resolve()
     if settings.e0:
         rules_dirs = tasks_dirs = (_bundled_folder(E0, "--harness-e0", "the conflict task and its check"),)
     elif settings.taskflow is not None:
@@ -297,11 +322,11 @@ def resolve(
         models=models,
         rules_dirs=rules_dirs,
         tasks_dirs=tasks_dirs,
-        store_dir=(settings.store or root / ".harnessif" / "runs").resolve(),
+        store_dir=store,
         report_dir=(settings.report_dir or root / "reports").resolve(),
         run_id=run_id,
         priors=_priors(settings.priors),
-        sandbox=_sandbox(settings.sandbox),
+        sandbox=_sandbox(settings, store),
         judge=judge,
         answers=_answers(settings, calls, root) if settings.taskflow is not None else None,
     )
@@ -360,16 +385,34 @@ def _priors(path: Path | None) -> dict[str, tuple[Prior, Lineage]] | None:
         raise ConfigError(str(exc)) from None
 
 
-def _sandbox(kind: str) -> SandboxChoice | None:
-    if kind == "local":
+def _sandbox(settings: SessionSettings, store: Path) -> SandboxChoice | None:
+    """The session's backend (None: local). `--harness-docker-host` becomes this process's DOCKER_HOST, so the
+    engine client, the image import and the cleanup all talk to that engine; `--harness-sandbox-slots` are lock
+    files under the store, per engine."""
+    if settings.sandbox == "local":
+        if settings.docker_host or settings.sandbox_slots:
+            raise ConfigError("--harness-docker-host and --harness-sandbox-slots are for containers: add "
+                              "--harness-sandbox=docker")  # fmt: skip
         return None
+    import dataclasses
+    import os
+
+    from .digest import digest
     from .sandbox.base import SandboxError
     from .sandbox.select import choose
+    from .slots import Slots
 
+    if settings.docker_host:
+        os.environ["DOCKER_HOST"] = settings.docker_host
     try:
-        return choose(kind)
+        choice = choose(settings.sandbox)
     except SandboxError as exc:
         raise ConfigError(str(exc)) from None
+    if settings.sandbox_slots and choice.backend == "docker":
+        engine = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+        slots = Slots(store / ".slots" / digest(engine, size=12), settings.sandbox_slots)
+        choice = dataclasses.replace(choice, slots=slots)
+    return choice
 
 
 def _judge(settings: SessionSettings, calls: ModelSettings, judging: JudgeSettings, root: Path) -> Judge | None:

@@ -197,10 +197,22 @@ def _readable(
 
 
 def _key(item: pytest.Item) -> RunKey | None:
+    """The trajectory an item reads: a rule item's `run`, an E0 item's `conflict`, an SWE-TaskFlow item's `flow`."""
     callspec = getattr(item, "callspec", None)
     params = callspec.params if callspec is not None else {}
-    key = params.get("run", params.get("conflict"))
+    key = params.get("run", params.get("conflict", params.get("flow")))
+    key = key[0] if isinstance(key, tuple) else key
     return key if isinstance(key, RunKey) else None
+
+
+def settle(items: list[pytest.Item], harness: Harness) -> None:
+    """After collection and selection: the order in which this process's trajectories are needed (the units of
+    `--harness-concurrency`), then the collected heap frozen: items live until the process exits, and the garbage
+    collector walking them took seconds at paper scale."""
+    import gc
+
+    harness.plan([k for k in map(_key, items) if k is not None])
+    gc.freeze()
 
 
 def prepare(items: list[pytest.Item], harness: Harness) -> None:
@@ -217,7 +229,7 @@ def prepare(items: list[pytest.Item], harness: Harness) -> None:
             e0items.mark(item, key)
             continue
         flow = getattr(getattr(item, "callspec", None), "params", {}).get("flow")
-        if isinstance(flow, tuple):
+        if key is not None and isinstance(flow, tuple):
             flowitems.mark(item, *flow)
             continue
         if key is None or meta is None:
@@ -240,7 +252,7 @@ def prepare(items: list[pytest.Item], harness: Harness) -> None:
 def recorded(request: pytest.FixtureRequest, harness: Harness | None) -> Any:
     """The `run` fixture: the evidence view of the item's key, played or loaded (a key played in this session is
     marked for the summary's count), or the `Replay` of the check's kept verdict."""
-    from .report.collector import RECORDED
+    from .report.collector import recorded as played
 
     key = getattr(request, "param", None)
     if harness is None or not isinstance(key, RunKey):
@@ -251,5 +263,5 @@ def recorded(request: pytest.FixtureRequest, harness: Harness | None) -> Any:
         return Replay(kept)
     result = harness.run(key)
     if key.id in harness.fresh:
-        request.node.user_properties.append(RECORDED)
+        request.node.user_properties.extend(played(result.trajectory.extra))
     return result

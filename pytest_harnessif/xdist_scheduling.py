@@ -7,7 +7,9 @@ this scheduler through `pytest_xdist_make_scheduler` whenever `--harness-model` 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
 from xdist.scheduler.loadscope import LoadScopeScheduling
 
 from .swe import CONFIG_NAMES
@@ -21,13 +23,37 @@ _FLOW_ID = re.compile(
 )
 
 
+def trajectory(nodeid: str) -> str | None:
+    """The trajectory id (`model-task-rN`, `...-without-RULE` in a one-at-a-time probe, `...-PAIR-SP-PF-AB` in an E0
+    conflict run, `...-CONFIG` in an SWE-TaskFlow session, whatever it measures) of an item, or None."""
+    found = _FLOW_ID.search(nodeid) or _PARAM_ID.search(nodeid)
+    return found.group(1) if found else None
+
+
 class TrajectoryScheduling(LoadScopeScheduling):
-    """Scope = the trajectory id (`model-task-rN`, `...-without-RULE` in a one-at-a-time probe,
-    `...-PAIR-SP-PF-AB` in an E0 conflict run, `...-CONFIG` in an SWE-TaskFlow session, whatever it measures) of
-    an item; other items group by module or class."""
+    """Scope = the item's trajectory; other items group by module or class. With `--harness-concurrency=N` a scope
+    is a unit of N consecutive trajectories in collection order, the same units each worker's harness plays
+    together (so collection order is kept: `--loadscope-reorder` does not apply)."""
+
+    def __init__(self, config: pytest.Config, log: Any = None) -> None:
+        super().__init__(config, log)
+        self.per_unit = int(config.getoption("harness_concurrency", 1) or 1)
+        self._units: dict[str, str] | None = None
+        if self.per_unit > 1:
+            config.option.loadscopereorder = False
 
     def _split_scope(self, nodeid: str) -> str:
-        found = _FLOW_ID.search(nodeid) or _PARAM_ID.search(nodeid)
-        if found:
-            return f"harness:{found.group(1)}"
-        return super()._split_scope(nodeid)
+        found = trajectory(nodeid)
+        if found is None:
+            return super()._split_scope(nodeid)
+        if self.per_unit == 1:
+            return f"harness:{found}"
+        return f"harness-unit:{self._unit_of()[found]}"
+
+    def _unit_of(self) -> dict[str, str]:
+        """Trajectory -> its unit, cut from the trajectories in collection order (known once collection is)."""
+        if self._units is None:
+            assert self.collection is not None, "units are cut from the whole collection"
+            ordered = list(dict.fromkeys(t for t in map(trajectory, self.collection) if t is not None))
+            self._units = {t: str(i // self.per_unit) for i, t in enumerate(ordered)}
+        return self._units

@@ -19,7 +19,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "base",
         (
             "schema", "rulemeta", "script", "digest", "files", "credentials", "authoring", "options", "priorfile",
-            "bundle", "optiontable", "swe",
+            "bundle", "optiontable", "swe", "slots",
         ),
     ),
     ("trajectory and placement", ("trajectory", "entries", "stack", "placement", "conflict")),

@@ -6,7 +6,8 @@ timeouts, connection errors and response bodies that are not the JSON the wire f
 by `retry_max_wait`. The policy stops after `max_retries` retries, after `connect_retries` retries of an endpoint
 that cannot be reached (refused, DNS, connect timeout: a dead endpoint gives up in seconds), or when the next
 attempt would start past `retry_total` seconds; each attempt's timeout is also cut to the budget left. Every
-attempt is recorded.
+attempt is recorded, and first takes its place under the host's limits of its endpoint
+(`--harness-provider-concurrency`, `--harness-provider-rpm`; `ratelimit`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import dataclasses
 import email.utils
 import time
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -22,6 +24,7 @@ from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_at
 from tenacity.wait import wait_exponential_jitter
 
 from ..credentials import Redactor
+from .ratelimit import host_limit
 from .settings import ModelSettings
 
 T = TypeVar("T")
@@ -134,6 +137,8 @@ class RetryPolicy:
         self.settings = settings
         self.errors = errors
         self.redact = redact
+        limit = host_limit(endpoint, settings.provider_concurrency, settings.provider_rpm)
+        self._limit: Callable[[], AbstractContextManager[None]] = limit if limit is not None else nullcontext
         self._backoff = wait_exponential_jitter(
             multiplier=BACKOFF_BASE, max=settings.retry_max_wait, jitter=min(BACKOFF_BASE, settings.retry_max_wait)
         )
@@ -163,17 +168,18 @@ class RetryPolicy:
         unreachable = 0  # attempts that could not reach the endpoint
 
         def once() -> T:
-            began = time.monotonic()
-            timeout = max(0.001, min(self.settings.timeout, self.settings.retry_total - (began - start)))
-            record: dict[str, Any] = {"attempt": len(records) + 1, "timeout": round(timeout, 3), **_NO_FAILURE}
-            records.append(record)
-            try:
-                status, result = attempt(timeout)
-            except (self.errors.base, BadResponse) as exc:
-                failure = self._scrubbed(self.classify(exc))
-            else:
-                record.update(status=status, seconds=round(time.monotonic() - began, 3))
-                return result
+            with self._limit():  # the host's share of this endpoint: a place in flight, a start within the rate
+                began = time.monotonic()
+                timeout = max(0.001, min(self.settings.timeout, self.settings.retry_total - (began - start)))
+                record: dict[str, Any] = {"attempt": len(records) + 1, "timeout": round(timeout, 3), **_NO_FAILURE}
+                records.append(record)
+                try:
+                    status, result = attempt(timeout)
+                except (self.errors.base, BadResponse) as exc:
+                    failure = self._scrubbed(self.classify(exc))
+                else:
+                    record.update(status=status, seconds=round(time.monotonic() - began, 3))
+                    return result
             record.update(status=failure.status, error=failure.error, reason=failure.reason)
             record.update(retry_after=failure.retry_after, seconds=round(time.monotonic() - began, 3))
             if failure.unreachable:

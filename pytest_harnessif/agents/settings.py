@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 PositiveFloat = Annotated[float, Field(gt=0)]
 
 
-TRANSPORT = frozenset({"timeout", "connect_timeout", "max_retries", "connect_retries", "retry_max_wait", "retry_total"})
+TRANSPORT = frozenset({"timeout", "connect_timeout", "max_retries", "connect_retries", "retry_max_wait", "retry_total",
+                       "provider_concurrency", "provider_rpm"})  # fmt: skip
 
 
 class ModelSettings(BaseModel):
@@ -42,6 +43,15 @@ class ModelSettings(BaseModel):
     ] = 2
     retry_max_wait: Annotated[float, Field(gt=0, description="longest wait between two attempts, seconds")] = 60.0
     retry_total: Annotated[float, Field(gt=0, description="seconds a model call may take, retries included")] = 600.0
+    provider_concurrency: Annotated[
+        int | None,
+        Field(ge=1, description="model requests in flight per provider endpoint, shared by every worker of this host"),
+    ] = None
+    provider_rpm: Annotated[
+        float | None,
+        Field(gt=0, description="model requests started per minute per provider endpoint, shared by every worker of "
+              "this host"),
+    ] = None
 
 
 class Limits(BaseModel):

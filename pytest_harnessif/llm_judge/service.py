@@ -26,7 +26,8 @@ from .votes import majority
 REFUSALS = frozenset({"refusal", "content_filter"})
 RAW_KEPT = 4000  # characters of each raw answer kept in the verdict row
 CACHE_DIR = Path(".harnessif") / "judge"  # the answer cache, under the rootdir (pytest) or the working directory
-RETRY_FIELDS = ("timeout", "max_retries", "retry_max_wait", "retry_total")  # the judge calls as agents do
+RETRY_FIELDS = ("timeout", "max_retries", "retry_max_wait", "retry_total", "provider_concurrency", "provider_rpm")
+"""The judge calls as agents do: the same timeouts and retries, under the same host limits of its endpoint."""
 
 
 class JudgeSettings(BaseModel):

@@ -10,6 +10,13 @@ from typing import Any
 from .completeness import Session, completeness, partial_line, population_line
 
 RECORDED = ("trajectory", "recorded")  # the user property of an item whose key was played in this session
+RATE_LIMITED = "rate_limited"  # with it, how many of that trajectory's model requests were answered 429
+
+
+def recorded(extra: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The user properties of an item whose trajectory was played in this session (`extra`: its record's)."""
+    limited = extra.get(RATE_LIMITED)
+    return [RECORDED, *([(RATE_LIMITED, limited)] if limited else [])]
 
 
 class Collector:
@@ -31,14 +38,14 @@ class Collector:
         self.flows: list[dict[str, Any]] = []  # SWE-TaskFlow measurements
         self.requests: dict[str, dict[str, Any]] = {}
         self.fresh: set[str] = set()
+        self.limited: dict[str, int] = {}  # trajectory played now -> its 429 responses
 
     def pytest_runtest_logreport(self, report: Any) -> None:
         for rows, attr in ((self.outcomes, "harness_e0"), (self.flows, "harness_flow")):
             outcome = getattr(report, attr, None)
             if outcome is not None:
                 rows.append(outcome)
-                if RECORDED in [tuple(p) for p in report.user_properties]:
-                    self.fresh.add(outcome["trajectory"])
+                self._played(report, outcome["trajectory"])
                 return
         verdict = getattr(report, "harness_verdict", None)
         if verdict is None:
@@ -46,8 +53,24 @@ class Collector:
         self.rows.append(verdict)
         for request in getattr(report, "harness_judge_requests", []):
             self.requests[request["hash"]] = request
-        if RECORDED in [tuple(p) for p in report.user_properties]:
-            self.fresh.add(_key(verdict))
+        self._played(report, _key(verdict))
+
+    def _played(self, report: Any, trajectory: str) -> None:
+        properties = [tuple(p) for p in report.user_properties]
+        if RECORDED in properties:
+            self.fresh.add(trajectory)
+            for name, value in properties:
+                if name == RATE_LIMITED:
+                    self.limited[trajectory] = int(value)
+
+    def _played_meta(self, trajectories: set[str]) -> dict[str, Any]:
+        """How many trajectories the rows come from, how many were played in this session and how many of their
+        model requests a provider answered with 429 (rate limited; retried)."""
+        fresh = self.fresh & trajectories
+        meta = {"trajectories": len(trajectories), "trajectories_recorded": len(fresh)}
+        if limited := {t: n for t, n in self.limited.items() if t in fresh}:
+            meta["rate_limited"] = {"responses": sum(limited.values()), "trajectories": len(limited)}
+        return meta
 
     def pytest_keyboard_interrupt(self) -> None:
         self.interrupted = True
@@ -88,9 +111,7 @@ class Collector:
 
         rows = in_order(self.rows)
         frames = panels(rows)
-        keys = {_key(r) for r in rows}
-        fresh = self.fresh & keys
-        meta = {**self.meta, "trajectories": len(keys), "trajectories_recorded": len(fresh)}
+        meta = {**self.meta, **self._played_meta({_key(r) for r in rows})}
         errors = sum(r["status"] == "error" for r in rows)
         meta.update(completeness(self.expected, len(rows), errors, self._session(exitstatus, config)))
         run_dir = write_run(self.run_dir, rows, meta, list(self.requests.values()), frames)
@@ -100,7 +121,7 @@ class Collector:
         tr.write_line(summary_table(summarize(frames)))
         if self.full:
             tr.write_line(full_tables(frames))
-        self._records(tr, run_dir, meta, len(keys), len(fresh), judge_line(rows))
+        self._records(tr, run_dir, meta, judge_line(rows))
 
     def _e0_summary(self, tr: Any, session: Session) -> None:
         """The E0 pilot: its outcome rows written and analysed (ranks, BT, bootstrap), the short tables printed."""
@@ -109,8 +130,7 @@ class Collector:
         from ..metrics.e0 import COLUMNS, analyse
         from .e0 import text, write_run
 
-        fresh = len(self.fresh & {r["trajectory"] for r in self.outcomes})
-        meta = {**self.meta, "trajectories": len(self.outcomes), "trajectories_recorded": fresh}
+        meta = {**self.meta, **self._played_meta({r["trajectory"] for r in self.outcomes})}
         errors = sum(r["outcome"] == "error" for r in self.outcomes)
         meta.update(completeness(self.expected, len(self.outcomes), errors, session))
         analysis = analyse(pd.DataFrame(self.outcomes, columns=list(COLUMNS)))
@@ -118,31 +138,31 @@ class Collector:
         tr.write_sep("=", "Harness-IF summary")
         tr.write_line(population_line(meta["population"]))
         tr.write_line(text(analysis, full=self.full) if analysis else "no run was decisive: nothing to rank")
-        self._records(tr, run_dir, meta, len(self.outcomes), fresh)
+        self._records(tr, run_dir, meta)
 
     def _taskflow_summary(self, tr: Any, session: Session) -> None:
         """An SWE-TaskFlow run: its rows written and analysed (resolve, checkpoints, answers, cost), the tables
         printed."""
         from .taskflow import text, write_run
 
-        trajectories = {r["trajectory"] for r in self.flows}
-        fresh = len(self.fresh & trajectories)
-        meta = {**self.meta, "trajectories": len(trajectories), "trajectories_recorded": fresh}
+        meta = {**self.meta, **self._played_meta({r["trajectory"] for r in self.flows})}
         errors = sum(r["status"] == "error" for r in self.flows)
         meta.update(completeness(self.expected, len(self.flows), errors, session))
         run_dir, analysis = write_run(self.run_dir, self.flows, meta)
         tr.write_sep("=", "Harness-IF summary")
         tr.write_line(population_line(meta["population"]))
         tr.write_line(text(analysis))
-        self._records(tr, run_dir, meta, len(trajectories), fresh)
+        self._records(tr, run_dir, meta)
 
     @staticmethod
-    def _records(
-        tr: Any, run_dir: Path, meta: Mapping[str, Any], trajectories: int, fresh: int, judged: str | None = None
-    ) -> None:
-        """The closing lines: trajectories played and re-used, the judge's line, where the records are, and
-        whether they are a partial run."""
-        tr.write_line(f"trajectories: {trajectories} ({fresh} recorded now, {trajectories - fresh} re-used)")
+    def _records(tr: Any, run_dir: Path, meta: Mapping[str, Any], judged: str | None = None) -> None:
+        """The closing lines: trajectories played and re-used, requests a provider rate-limited, the judge's line,
+        where the records are, and whether they are a partial run."""
+        played, fresh = meta["trajectories"], meta["trajectories_recorded"]
+        tr.write_line(f"trajectories: {played} ({fresh} recorded now, {played - fresh} re-used)")
+        if limited := meta.get("rate_limited"):
+            tr.write_line(f"rate limited: {limited['responses']} model request(s) answered 429 in "
+                          f"{limited['trajectories']} trajectory(ies), retried")  # fmt: skip
         if judged is not None:
             tr.write_line(judged)
         partial = partial_line(meta)

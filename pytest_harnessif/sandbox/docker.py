@@ -94,7 +94,7 @@ class DockerLimits(BaseModel):
 # --- cleanup: a per-process registry, removed at exit; SIGTERM becomes KeyboardInterrupt ----------------------
 _live: dict[str, DockerSandbox] = {}
 _live_lock = threading.Lock()
-_hooks_installed = False
+_hooks_installed = _signal_installed = False
 
 
 def close_all() -> int:
@@ -110,14 +110,18 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def _install_hooks() -> None:
-    global _hooks_installed
-    if _hooks_installed:
-        return
-    _hooks_installed = True
-    atexit.register(close_all)
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _on_sigterm)
+def install_hooks() -> None:
+    """Remove this process's containers at exit and on SIGTERM. A signal handler can only be set from the main
+    thread, so `select.choose` calls this there before any container starts in a trajectory thread
+    (`--harness-concurrency`)."""
+    global _hooks_installed, _signal_installed
+    if not _hooks_installed:
+        _hooks_installed = True
+        atexit.register(close_all)
+    if not _signal_installed and threading.current_thread() is threading.main_thread():
+        _signal_installed = True
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
 
 
 # --- the sandbox ---------------------------------------------------------------------------------------------
@@ -136,7 +140,7 @@ class DockerSandbox:
         self._attach: Any = None
         self.name = f"harnessif-{secrets.token_hex(6)}"  # known before the engine answers, so close() can find it
         self.id = ""
-        _install_hooks()
+        install_hooks()
         with _live_lock:
             _live[self.name] = self
         try:

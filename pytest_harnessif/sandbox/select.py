@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import docker.errors
+from filelock import FileLock
 
+from ..slots import Slots
 from .base import Sandbox, SandboxError
-from .docker import DockerLimits, DockerSandbox
+from .docker import DockerLimits, DockerSandbox, install_hooks
 from .engine import engine
 from .images import ImageRef, lookup, offline_image, scenario_images
 from .local import LocalSandbox, from_directory
@@ -31,6 +34,7 @@ class SandboxChoice:
     info: dict[str, str]
     images: dict[str, ImageRef] = field(default_factory=dict, repr=False)  # scenario -> image; "" = default
     limits: DockerLimits = field(default_factory=DockerLimits, repr=False)
+    slots: Slots | None = field(default=None, repr=False)  # at most this many containers at once on the engine
 
     def from_repo(self, repo: Path, overlay: dict[str, bytes], labels: dict[str, str]) -> Sandbox:
         """A workspace holding a copy of `repo` plus `overlay`, git-initialised with one "Initial import" on main."""
@@ -55,9 +59,33 @@ class SandboxChoice:
             return LocalSandbox()
         return self._docker(labels, labels.get("harnessif.scenario", ""))
 
-    def _docker(self, labels: dict[str, str], scenario: str) -> DockerSandbox:
+    def _docker(self, labels: dict[str, str], scenario: str) -> Any:  # a DockerSandbox, or one holding a slot
         image = self.images.get(scenario) or self.images[""]
-        return DockerSandbox(image, self.limits, labels)
+        if self.slots is None:
+            return DockerSandbox(image, self.limits, labels)
+        lock = self.slots.acquire()  # wait for a free place on the engine before starting a container
+        try:
+            return Held(DockerSandbox(image, self.limits, labels), lock)
+        except BaseException:
+            Slots.release(lock)
+            raise
+
+
+class Held:
+    """A sandbox that holds its engine slot until it is closed; everything else is the sandbox's own."""
+
+    def __init__(self, box: Sandbox, lock: FileLock) -> None:
+        self._box, self._lock = box, lock
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._box, name)
+
+    def close(self) -> None:
+        try:
+            self._box.close()
+        finally:
+            if self._lock.is_locked:
+                Slots.release(self._lock)
 
 
 def choose(kind: str = "auto", *, image: str | None = None, limits: DockerLimits | None = None) -> SandboxChoice:
@@ -77,6 +105,7 @@ def choose(kind: str = "auto", *, image: str | None = None, limits: DockerLimits
             raise SandboxError(f"the docker sandbox is not available: {exc}") from None
         return SandboxChoice("local", LOCAL_WARNING.format(reason=exc), {"backend": "local"})
     limits = limits or DockerLimits()
+    install_hooks()
     info = {
         "backend": "docker",
         "engine": str(client.version().get("Version", "")),
