@@ -386,9 +386,8 @@ def _priors(path: Path | None) -> dict[str, tuple[Prior, Lineage]] | None:
 
 
 def _sandbox(settings: SessionSettings, store: Path) -> SandboxChoice | None:
-    """The session's backend (None: local). `--harness-docker-host` becomes this process's DOCKER_HOST, so the
-    engine client, the image import and the cleanup all talk to that engine; `--harness-sandbox-slots` are lock
-    files under the store, per engine."""
+    """The session's backend (None: local), on the engine `--harness-docker-host` names (every xdist worker gets
+    the option); `--harness-sandbox-slots` are lock files under the store, per engine."""
     if settings.sandbox == "local":
         if settings.docker_host or settings.sandbox_slots:
             raise ConfigError("--harness-docker-host and --harness-sandbox-slots are for containers: add "
@@ -402,14 +401,13 @@ def _sandbox(settings: SessionSettings, store: Path) -> SandboxChoice | None:
     from .sandbox.select import choose
     from .slots import Slots
 
-    if settings.docker_host:
-        os.environ["DOCKER_HOST"] = settings.docker_host
     try:
-        choice = choose(settings.sandbox)
+        choice = choose(settings.sandbox, host=settings.docker_host)
     except SandboxError as exc:
-        raise ConfigError(str(exc)) from None
+        where = f"--harness-docker-host={settings.docker_host}: " if settings.docker_host else ""
+        raise ConfigError(where + str(exc)) from None
     if settings.sandbox_slots and choice.backend == "docker":
-        engine = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+        engine = settings.docker_host or os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
         slots = Slots(store / ".slots" / digest(engine, size=12), settings.sandbox_slots)
         choice = dataclasses.replace(choice, slots=slots)
     return choice

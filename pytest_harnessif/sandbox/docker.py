@@ -131,11 +131,12 @@ class DockerSandbox:
     backend = "docker"
     workspace = WORKSPACE
 
-    def __init__(self, image: ImageRef, limits: DockerLimits | None = None, labels: dict[str, str] | None = None):
+    def __init__(self, image: ImageRef, limits: DockerLimits | None = None, labels: dict[str, str] | None = None,
+                 host: str | None = None):  # fmt: skip
         self.image = image
         self.limits = limits or DockerLimits()
         self.output_cap = self.limits.output_cap
-        self._api: docker.APIClient = engine().api
+        self._api: docker.APIClient = engine(host=host).api
         self._user = f"{self.limits.uid}:{self.limits.gid}"
         self._attach: Any = None
         self.name = f"harnessif-{secrets.token_hex(6)}"  # known before the engine answers, so close() can find it

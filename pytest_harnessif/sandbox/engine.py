@@ -16,29 +16,35 @@ LABEL = "harnessif"
 OP_TIMEOUT = 600.0  # seconds for file transfers and snapshots
 
 
-_clients: dict[int, docker.DockerClient] = {}
+_clients: dict[tuple[int, str | None], docker.DockerClient] = {}
 
 
-def engine(timeout: float = 2.0) -> docker.DockerClient:
-    """This process's docker client; SandboxError saying why when no engine answers within `timeout`."""
-    pid = os.getpid()
-    if pid not in _clients:
-        _clients.clear()  # a forked child must not share its parent's connections
-        _probe_unix_socket(timeout)
+def engine(timeout: float = 2.0, host: str | None = None) -> docker.DockerClient:
+    """This process's docker client of the engine at `host` (`tcp://...`, `ssh://...`, `unix://...`; default:
+    DOCKER_HOST, else the local socket); SandboxError saying why when no engine answers within `timeout`."""
+    key = (os.getpid(), host)
+    if key not in _clients:
+        if any(pid != key[0] for pid, _ in _clients):
+            _clients.clear()  # a forked child must not share its parent's connections
+        _probe_unix_socket(timeout, host)
         try:
-            client = docker.from_env(timeout=timeout)
+            client = (
+                docker.DockerClient(base_url=host, timeout=timeout, use_ssh_client=host.startswith("ssh://"))
+                if host
+                else docker.from_env(timeout=timeout)
+            )
             client.ping()
         except docker.errors.DockerException as exc:
             reason = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
             raise SandboxError(f"no container engine answered ({reason})") from None
         client.api.timeout = OP_TIMEOUT
-        _clients[pid] = client
-    return _clients[pid]
+        _clients[key] = client
+    return _clients[key]
 
 
-def _probe_unix_socket(timeout: float) -> None:
+def _probe_unix_socket(timeout: float, host: str | None) -> None:
     """Fail at once, leaking nothing, when the engine's unix socket is missing or nobody listens on it."""
-    host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    host = host or os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
     if not host.startswith("unix://"):
         return
     path = host.removeprefix("unix://")

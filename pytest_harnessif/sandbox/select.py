@@ -35,6 +35,7 @@ class SandboxChoice:
     images: dict[str, ImageRef] = field(default_factory=dict, repr=False)  # scenario -> image; "" = default
     limits: DockerLimits = field(default_factory=DockerLimits, repr=False)
     slots: Slots | None = field(default=None, repr=False)  # at most this many containers at once on the engine
+    host: str | None = None  # the engine (None: DOCKER_HOST, else the local socket)
 
     def from_repo(self, repo: Path, overlay: dict[str, bytes], labels: dict[str, str]) -> Sandbox:
         """A workspace holding a copy of `repo` plus `overlay`, git-initialised with one "Initial import" on main."""
@@ -62,10 +63,10 @@ class SandboxChoice:
     def _docker(self, labels: dict[str, str], scenario: str) -> Any:  # a DockerSandbox, or one holding a slot
         image = self.images.get(scenario) or self.images[""]
         if self.slots is None:
-            return DockerSandbox(image, self.limits, labels)
+            return DockerSandbox(image, self.limits, labels, self.host)
         lock = self.slots.acquire()  # wait for a free place on the engine before starting a container
         try:
-            return Held(DockerSandbox(image, self.limits, labels), lock)
+            return Held(DockerSandbox(image, self.limits, labels, self.host), lock)
         except BaseException:
             Slots.release(lock)
             raise
@@ -88,15 +89,17 @@ class Held:
                 Slots.release(self._lock)
 
 
-def choose(kind: str = "auto", *, image: str | None = None, limits: DockerLimits | None = None) -> SandboxChoice:
-    """The session's backend. `auto` falls back to local with a warning when no engine answers (in under a
-    second when there is none); an explicit `docker` without an engine, or with a missing image, raises."""
+def choose(kind: str = "auto", *, image: str | None = None, limits: DockerLimits | None = None,
+           host: str | None = None) -> SandboxChoice:  # fmt: skip
+    """The session's backend, on the engine at `host` (default: DOCKER_HOST, else the local socket). `auto` falls
+    back to local with a warning when no engine answers (in under a second when there is none); an explicit
+    `docker` without an engine, or with a missing image, raises."""
     if kind not in KINDS:
         raise SandboxError(f"unknown sandbox {kind!r}: choose one of {', '.join(KINDS)}")
     if kind == "local":
         return SandboxChoice("local", None, {"backend": "local"})
     try:
-        client = engine(timeout=1.0 if kind == "auto" else 10.0)
+        client = engine(timeout=1.0 if kind == "auto" else 10.0, host=host)
         images = {"": lookup(client, image) if image else offline_image(client)}
         if image is None:
             images.update(scenario_images(client))
@@ -116,4 +119,4 @@ def choose(kind: str = "auto", *, image: str | None = None, limits: DockerLimits
     if images[""].mounts:
         info["image_mounts"] = ",".join(images[""].mounts)
     info.update({f"image.{s}": ref.describe for s, ref in images.items() if s})
-    return SandboxChoice("docker", None, info, images, limits)
+    return SandboxChoice("docker", None, info, images, limits, host=host)

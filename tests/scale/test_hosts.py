@@ -149,10 +149,10 @@ def test_sandboxes_on_a_remote_engine_with_slots(pytester: pytest.Pytester, seco
 
     leftover = client.containers.create(next(t for i in client.images.list() for t in i.tags), "sleep 60",
                                         labels={"harnessif": "1", "harnessif.run": "crashed-run"})  # fmt: skip
-    os.environ["DOCKER_HOST"] = second_engine
-    try:
-        from pytest_harnessif.sandbox import engine as engines
+    from pytest_harnessif.sandbox import engine as engines
 
+    os.environ["DOCKER_HOST"] = second_engine  # `harnessif sandbox prune` reads the engine as the docker CLI does
+    try:
         engines._clients.clear()
         assert main(["sandbox", "prune", "--run", "crashed-run"]) == 0
     finally:
@@ -160,3 +160,13 @@ def test_sandboxes_on_a_remote_engine_with_slots(pytester: pytest.Pytester, seco
         engines._clients.clear()
     with pytest.raises(docker.errors.NotFound):
         client.containers.get(leftover.id)
+
+
+def test_an_engine_that_does_not_answer_is_one_line(pytester: pytest.Pytester) -> None:
+    dead = f"--harness-docker-host=tcp://127.0.0.1:{free_port()}"
+    result = pytester.runpytest("--harness-model=gold", "--harness-sandbox=docker", dead, "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--harness-docker-host=tcp://127.0.0.1:*: the docker sandbox is not available: *"])
+    local = pytester.runpytest("--harness-model=gold", "--harness-sandbox-slots=2", "-p", "no:cacheprovider")
+    assert local.ret == pytest.ExitCode.USAGE_ERROR
+    local.stderr.fnmatch_lines(["*--harness-sandbox-slots are for containers: add --harness-sandbox=docker*"])
