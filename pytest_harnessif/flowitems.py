@@ -68,7 +68,7 @@ def mark(item: pytest.Item, key: RunKey, m: Measurement) -> None:
 
 def _tests(harness: Harness, key: RunKey, run: Run, snapshot: str, instance: Instance) -> TestRun:
     """The instance's tests on one snapshot of the run, from the store entry's record when this very state and
-    test set were measured before."""
+    test set were measured before (not under `--harness-recheck`; a run that timed out is not kept)."""
     path = harness.store.path(key) / TESTS_FILE
     state = digest([digest_bytes(run.snapshot(snapshot)), instance.test_cmd, instance.tests, instance.test_patch])
     known: dict[str, Any] = {}
@@ -77,7 +77,7 @@ def _tests(harness: Harness, key: RunKey, run: Run, snapshot: str, instance: Ins
             known = json.loads(path.read_text())
         except ValueError:
             known = {}  # a damaged record is measured again and rewritten
-    if isinstance(known.get(state), dict):
+    if isinstance(known.get(state), dict) and not harness.options.settings.recheck:
         try:
             return TestRun(**{**known[state], "fail_to_pass": tuple(instance.FAIL_TO_PASS),
                               "pass_to_pass": tuple(instance.PASS_TO_PASS)})  # fmt: skip
@@ -85,9 +85,10 @@ def _tests(harness: Harness, key: RunKey, run: Run, snapshot: str, instance: Ins
             pass
     with run.workspace(snapshot) as box:
         result = run_tests(box, instance)
-    keep = {"outcomes": result.outcomes, "exit_code": result.exit_code, "output": result.output,
-            "problem": result.problem}  # fmt: skip
-    atomic_write(path, json.dumps({**known, state: keep}))
+    if not result.timed_out:
+        keep = {"outcomes": result.outcomes, "exit_code": result.exit_code, "output": result.output,
+                "problem": result.problem}  # fmt: skip
+        atomic_write(path, json.dumps({**known, state: keep}))
     return result
 
 

@@ -27,6 +27,7 @@ class TestRun:
     exit_code: int
     output: str
     problem: str | None = None
+    timed_out: bool = False
 
     def passing(self, tests: tuple[str, ...] | None = None) -> list[str]:
         return [t for t in (self.tests if tests is None else tests) if self.outcomes.get(t) in PASSING]
@@ -84,4 +85,4 @@ def run_tests(box: Sandbox, instance: Instance, timeout: float = 900.0) -> TestR
     script = f"{command} > {LOG} 2>&1; code=$?; tail -c {KEPT} {LOG}; rm -f {LOG}; exit $code"
     res = box.exec(script, timeout=timeout)
     problem = f"the tests timed out after {timeout:.0f} s" if res.timed_out else None
-    return TestRun(outcomes(res.stdout, tests), f2p, p2p, res.exit_code, res.stdout[-KEPT:], problem)
+    return TestRun(outcomes(res.stdout, tests), f2p, p2p, res.exit_code, res.stdout[-KEPT:], problem, res.timed_out)

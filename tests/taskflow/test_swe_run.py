@@ -108,6 +108,14 @@ def test_sessions_are_reused_and_the_report_command_compares_configurations(
         gold.stdout.fnmatch_lines([f"trajectories: 2 ({recorded} recorded now, {2 - recorded} re-used)"])
     kept = list((pytester.path / ".harnessif" / "runs").rglob("gold/*/r1-split/flowtests.json"))
     assert len(kept) == 2 and all(len(json.loads(p.read_text())) == 4 for p in kept)  # clean, after 1-2, final=3
+    for path in kept:  # what the kept outcomes say is what a re-score reports, until --harness-recheck
+        states = json.loads(path.read_text())
+        path.write_text(json.dumps({k: {**v, "outcomes": dict.fromkeys(v["outcomes"], "FAILED")}
+                                    for k, v in states.items()}))  # fmt: skip
+    for extra, failed in (((), 10), (("--harness-recheck",), 0)):  # every kept test "failed": all 10 items fail
+        again = pytester.runpytest(f"--harness-taskflow={swe_dataset}", "--harness-model=gold", "-k",
+                                   "inikit or routekit", *extra, "-p", "no:cacheprovider")  # fmt: skip
+        assert again.parseoutcomes().get("failed", 0) == failed
 
     out = pytester.path / "compared"
     assert main(["taskflow", "report", *map(str, runs), "--out", str(out)]) == 0
