@@ -35,10 +35,12 @@ class TrajectoryScheduling(LoadScopeScheduling):
     is a unit of N consecutive trajectories in collection order, the same units each worker's harness plays
     together (so collection order is kept: `--loadscope-reorder` does not apply)."""
 
+    per_unit = 1
+    _units: dict[str, str] | None = None
+
     def __init__(self, config: pytest.Config, log: Any = None) -> None:
         super().__init__(config, log)
         self.per_unit = int(config.getoption("harness_concurrency", 1) or 1)
-        self._units: dict[str, str] | None = None
         if self.per_unit > 1:
             config.option.loadscopereorder = False
 

@@ -40,3 +40,13 @@ def test_ordinary_parametrized_tests_group_by_module(sched: TrajectoryScheduling
     a = sched._split_scope("tests/rules/test_a.py::test_fixture[pass]")
     b = sched._split_scope("tests/rules/test_b.py::test_fixture[pass]")
     assert a != b
+
+
+def test_with_concurrency_a_scope_is_a_unit_of_consecutive_trajectories(sched: TrajectoryScheduling) -> None:
+    sched.per_unit = 2
+    keys = ["gold-a-r1", "gold-a-r2", "gold-b-r1", "gold-b-r2", "gold-c-r1"]
+    sched.collection = [f"rule_checks/x/test_x.py::test_{rule}[{key}]" for key in keys for rule in ("p", "q")]
+    sched.collection.insert(3, "tests/test_plain.py::test_other")  # a plain item neither joins nor splits a unit
+    scopes = [sched._split_scope(n) for n in sched.collection]
+    assert scopes[:3] == ["harness-unit:0"] * 3 and scopes[3] == "tests/test_plain.py"
+    assert scopes[4:] == ["harness-unit:0"] * 1 + ["harness-unit:1"] * 4 + ["harness-unit:2"] * 2
