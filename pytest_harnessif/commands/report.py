@@ -83,16 +83,14 @@ def _taskflow(run_dir: Path, args: argparse.Namespace) -> int:
     except (RowsError, RecordError) as exc:
         print(f"harnessif report: {exc}", file=sys.stderr)
         return 2
-    if not args.no_files:
-        out = Path(args.out) if args.out else run_dir
-        kept = {k: v for k, v in meta.items() if k != "taskflow_result"}
-        _, analysis = write_flows(out, [{k: v for k, v in r.items() if k != "run"} for r in rows], kept)
-        print(flow_text(analysis))
-        print(f"\nreport: {out / HTML}")
-    else:
-        print(flow_text(analyse_flows(rows)))
+    analysis = analyse_flows(rows)
+    print(flow_text(analysis))
     if partial := partial_line(meta):
         print(partial)
+    if not args.no_files:
+        out = Path(args.out) if args.out else run_dir
+        write_flows(out, rows, {k: v for k, v in meta.items() if k != "taskflow_result"}, analysis)
+        print(f"\nreport: {out / HTML}")
     return 0
 
 

@@ -57,18 +57,15 @@ def import_dataset(args: argparse.Namespace) -> int:
 
 
 def report(args: argparse.Namespace) -> int:
-    from ..report.html import page
-    from ..report.taskflow import read_rows, section, text, write_tables
+    from ..report.taskflow import read_rows, text, write_run
     from ..taskflow.runs import analyse
 
-    rows = [row for run in args.runs for row in read_rows(Path(run))]
+    rows = [row for run in args.runs for row in read_rows(Path(run), tag=True)]
     analysis = analyse(rows)
     print(text(analysis))
     if args.out:
-        out = Path(args.out)
-        pictures = write_tables(out, analysis)
-        (out / "report.html").write_text(page({"runs": [str(r) for r in args.runs]}, section(analysis, pictures)))
-        print(f"wrote {out}: taskflow_*.csv, figures and report.html")
+        out = write_run(Path(args.out), rows, {"runs": [str(r) for r in args.runs]}, analysis)
+        print(f"wrote {out}: the merged rows, taskflow_*.csv, figures, summary.json and report.html")
     return 0
 
 
@@ -99,5 +96,6 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser],
     p = commands.add_parser("report", help="resolve rate, checkpoint curves, answer accuracy and cost of "
                             "SWE-TaskFlow runs (reports/<run-id>/ of pytest --harness-taskflow)")  # fmt: skip
     p.add_argument("runs", nargs="+", help="run folders (or taskflow_rows.jsonl files); several are merged")
-    p.add_argument("--out", help="also write the tables (CSV), figures and report.html here")
+    p.add_argument("--out", help="also write the merged rows (each naming its run), the tables (CSV), figures, "
+                   "summary.json and report.html here")  # fmt: skip
     p.set_defaults(func=guarded(report))

@@ -143,12 +143,14 @@ class Collector:
     def _taskflow_summary(self, tr: Any, session: Session) -> None:
         """An SWE-TaskFlow run: its rows written and analysed (resolve, checkpoints, answers, cost), the tables
         printed."""
+        from ..taskflow.runs import analyse
         from .taskflow import text, write_run
 
         meta = {**self.meta, **self._played_meta({r["trajectory"] for r in self.flows})}
         errors = sum(r["status"] == "error" for r in self.flows)
         meta.update(completeness(self.expected, len(self.flows), errors, session))
-        run_dir, analysis = write_run(self.run_dir, self.flows, meta)
+        analysis = analyse(self.flows)
+        run_dir = write_run(self.run_dir, self.flows, meta, analysis)
         tr.write_sep("=", "Harness-IF summary")
         tr.write_line(population_line(meta["population"]))
         tr.write_line(text(analysis))

@@ -13,7 +13,6 @@ from typing import Any
 import pandas as pd
 
 from ..files import atomic_write, jsonl_objects
-from ..taskflow.runs import analyse
 from .format import num
 from .html import img, page, table
 from .records import HTML, SUMMARY
@@ -123,18 +122,17 @@ def section(a: Analysis, pictures: Mapping[str, bytes]) -> str:
     return "".join(parts) + "</section>"
 
 
-def write_run(run_dir: Path, rows: Sequence[Mapping[str, Any]], meta: Mapping[str, Any]) -> tuple[Path, Analysis]:
-    """Write the rows (sorted), the tables as CSV, the figures, summary.json and the report page."""
+def write_run(run_dir: Path, rows: Sequence[Mapping[str, Any]], meta: Mapping[str, Any], a: Analysis) -> Path:
+    """Write the rows (sorted), the tables of their analysis `a` as CSV, the figures, summary.json and the page."""
     run_dir.mkdir(parents=True, exist_ok=True)
     ordered = sorted(rows, key=lambda r: tuple(str(r.get(k, "")) for k in ORDER))
     atomic_write(run_dir / ROWS_FILE, "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
                                               for r in ordered))  # fmt: skip
-    a = analyse(ordered)
     pictures = write_tables(run_dir, a)
     summary = {**meta, "taskflow_result": {name: json.loads(a[name].to_json(orient="records")) for name in TABLES}}
     atomic_write(run_dir / SUMMARY, json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
     atomic_write(run_dir / HTML, page(summary, section(a, pictures)))
-    return run_dir, a
+    return run_dir
 
 
 def write_tables(out: Path, a: Analysis) -> dict[str, bytes]:
@@ -152,16 +150,16 @@ class RowsError(ValueError):
     """A run whose SWE-TaskFlow rows cannot be read; the message names the file and line."""
 
 
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    """The rows of a run directory (or a rows file), each tagged with its run (`<run id>/r<round>`)."""
+def read_rows(path: Path, tag: bool = False) -> list[dict[str, Any]]:
+    """The rows of a run directory (or a rows file); with `tag`, each row names its run (`<run id>/r<round>`), so
+    the rows of several runs can be analysed together."""
     file = path / ROWS_FILE if path.is_dir() else path
     if not file.is_file():
         raise RowsError(f"{path}: no {ROWS_FILE} (not an SWE-TaskFlow run: run pytest with --harness-taskflow)")
-    run_id = file.parent.name
     rows = []
     for n, row in jsonl_objects(file.read_text(encoding="utf-8"), file, RowsError):
         missing = [k for k in ("model", "config", "kind", "status", "round", "task") if k not in row]
         if missing:
             raise RowsError(f"{file}:{n}: missing field {missing[0]!r}")
-        rows.append({**row, "run": f"{run_id}/r{row['round']}"})
+        rows.append({**row, "run": f"{file.parent.name}/r{row['round']}"} if tag else row)
     return rows
