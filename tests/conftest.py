@@ -22,13 +22,14 @@ collect_ignore = ["data", "taskflow/swe"]
 
 @pytest.fixture(scope="session", autouse=True)
 def _report_stack_loaded(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Load the report stack once, before any test runs: numpy (under pandas/scipy/matplotlib, which reports
-    import lazily) cannot be loaded twice in one process, and pytester's in-process runs drop modules first
-    imported inside them. Done here, not at import, so `pytest --harness-model=...` does not pay for it."""
+    """Load the report stack and the docker SDK once, before any test runs: numpy (under pandas/scipy/matplotlib,
+    which reports import lazily) cannot be loaded twice in one process, pytester's in-process runs drop modules
+    first imported inside them, and a docker client built on a re-imported `requests` fails ("You can only merge
+    into CookieJar"). Done here, not at import, so `pytest --harness-model=...` does not pay for it."""
     import matplotlib
 
     matplotlib.use("Agg")
-    for name in ("matplotlib.pyplot", "numpy.fft", "pandas", "scipy.sparse", "scipy.stats"):
+    for name in ("matplotlib.pyplot", "numpy.fft", "pandas", "scipy.sparse", "scipy.stats", "docker"):
         importlib.import_module(name)
     from pytest_harnessif.report.records import write_run
 
