@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from .checks.verifier import TestRun, run_tests
 from .digest import digest, digest_bytes
+from .entries import FlowEntry
 from .evidence import Run
 from .files import atomic_write
 from .flowdata import Measurement, measurements
@@ -29,11 +30,25 @@ TESTS_FILE = "flowtests.json"  # per store entry: test outcomes by snapshot, re-
 
 @dataclass(frozen=True)
 class Measured:
-    """What the `flow` fixture gives the check: the measurement's outcome (None: not judged) and its row fields."""
+    """What the `flow` fixture gives the check: the measurement's status (pass, fail, unjudged: no judge graded the
+    answer, n/a: the question was never asked), why, and its row fields."""
 
-    passed: bool | None
+    status: Literal["pass", "fail", "unjudged", "n/a"]
     reason: str
     fields: dict[str, Any]
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "pass"
+
+    @property
+    def scored(self) -> bool:
+        """Pass or fail (anything else is reported apart, never as either)."""
+        return self.status in ("pass", "fail")
+
+
+def _of(passed: bool) -> Literal["pass", "fail"]:
+    return "pass" if passed else "fail"
 
 
 class FlowItems:
@@ -114,7 +129,7 @@ def _checkpoint(harness: Harness, key: RunKey, run: Run, m: Measurement, instanc
         said = ("the clean state shows the issue: " if passed else "the clean state does not show the issue: ") + said
     else:  # requirements arrive turn by turn: mid-session, only what already worked must keep working
         passed = len(p2p) == len(tests.pass_to_pass)
-    return Measured(passed, said, fields)
+    return Measured(_of(passed), said, fields)
 
 
 def _turn(run: Run, m: Measurement) -> Any:
@@ -123,20 +138,20 @@ def _turn(run: Run, m: Measurement) -> Any:
     return turns[m.turn] if m.turn < len(turns) else None
 
 
-def _answer(harness: Harness, run: Run, m: Measurement, entry: Any) -> Measured:
-    asked = entry.flow.turns[m.turn]
-    turn = _turn(run, m)
+def _answer(harness: Harness, run: Run, m: Measurement, entry: FlowEntry) -> Measured:
+    assert m.turn is not None, "an answer row reads its question's turn"
+    turn, asked = _turn(run, m), entry.flow.turns[m.turn]
     if turn is None:
         reason = f"the session ended ({run.trajectory.end_reason}) before question {m.question} was asked"
-        return Measured(False, reason, {"correct": False})
+        return Measured("fail", reason, {"correct": False})
     judge = harness.options.answers
     if judge is None:
-        return Measured(None, "unjudged: no --harness-judge to grade answers", {"answer": turn.reply[:4000]})
+        return Measured("unjudged", "unjudged: no --harness-judge to grade answers", {"answer": turn.reply[:4000]})
     grade = judge.grade(asked.text, asked.reference or "", asked.evidence, turn.reply)
     fields = {"answer": turn.reply[:4000], "judge": grade.record()}
     if grade.correct is None:
         raise AnswerUngraded(f"the answer judge gave no usable grade: {grade.problem}; raw: {grade.raw[:300]!r}")
-    return Measured(grade.correct, grade.rationale, {**fields, "correct": grade.correct})
+    return Measured(_of(grade.correct), grade.rationale, {**fields, "correct": grade.correct})
 
 
 class AnswerUngraded(Exception):
@@ -146,12 +161,12 @@ class AnswerUngraded(Exception):
 def _unchanged(run: Run, m: Measurement) -> Measured:
     turn = _turn(run, m)
     if turn is None:
-        return Measured(None, f"not asked: the session ended ({run.trajectory.end_reason}) before this question", {})
+        return Measured("n/a", f"not asked: the session ended ({run.trajectory.end_reason}) before this question", {})
     if turn.restored:
         changed = ", ".join(turn.restored[:10])
-        return Measured(False, f"question {m.question} changed the repository ({changed}); restored", {
+        return Measured("fail", f"question {m.question} changed the repository ({changed}); restored", {
             "restored": turn.restored})
-    return Measured(True, f"question {m.question} left the repository unchanged", {"restored": []})
+    return Measured("pass", f"question {m.question} left the repository unchanged", {"restored": []})
 
 
 def measure(request: pytest.FixtureRequest, harness: Harness) -> Measured:
@@ -197,14 +212,11 @@ def attach(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestRep
     measured = item.stash.get(MEASURED, None)
     failed = call.excinfo is not None and isinstance(call.excinfo.value, AssertionError)
     if measured is not None and (report.passed or report.skipped or (call.when == "call" and failed)):
-        status = "unjudged" if measured.passed is None else "pass" if measured.passed else "fail"
-        reason, fields = measured.reason, measured.fields
+        status, reason, fields = measured.status, measured.reason, measured.fields
     else:
         excinfo = call.excinfo
         status, fields = "error", {}
         reason = f"{excinfo.typename}: {str(excinfo.value).strip()[:2000]}" if excinfo else "the item did not run"
-    if status == "unjudged" and m.kind == "unchanged":
-        status = "n/a"
     fields = row(key, m, status, reason, model_id(key) if status != "error" else None, instance, fields)
     report.harness_flow = fields  # type: ignore[attr-defined]
     item.user_properties.extend((k, fields[k]) for k in JUNIT if fields.get(k) is not None)

@@ -228,9 +228,8 @@ def prepare(items: list[pytest.Item], harness: Harness) -> None:
         if key is not None and key.conflict is not None:
             e0items.mark(item, key)
             continue
-        flow = getattr(getattr(item, "callspec", None), "params", {}).get("flow")
-        if key is not None and isinstance(flow, tuple):
-            flowitems.mark(item, *flow)
+        if key is not None and key.flow is not None:
+            flowitems.mark(item, *item.callspec.params["flow"])  # type: ignore[attr-defined]
             continue
         if key is None or meta is None:
             continue

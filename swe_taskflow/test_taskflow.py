@@ -10,6 +10,6 @@ def test_taskflow(flow):
     """Passes when the measurement holds: the clean state shows the issue (no FAIL_TO_PASS test passes, every
     PASS_TO_PASS test does), a checkpoint or the final state resolves the issue, an answer is judged correct, a
     question turn left the repository unchanged."""
-    if flow.passed is None:
+    if not flow.scored:  # unjudged, or a question never asked: reported apart
         pytest.skip(flow.reason)
     assert flow.passed, flow.reason
