@@ -11,13 +11,13 @@ Reading checks every hash the manifest records, so a hand-edited or truncated fi
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .digest import digest_bytes
 from .entries import FlowEntry
 from .files import jsonl_objects
 from .library import LibraryError
@@ -87,10 +87,6 @@ class Manifest(BaseModel):
     settings: dict[str, object] = {}
 
 
-def sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def read_manifest(root: Path) -> Manifest:
     path = root / MANIFEST
     if not path.is_file():
@@ -106,7 +102,7 @@ def _checked(path: Path, sha: str) -> bytes:
     if not path.is_file():
         raise DatasetError(f"{path}: missing (the manifest lists it)")
     data = path.read_bytes()
-    if hashlib.sha256(data).hexdigest() != sha:
+    if digest_bytes(data, size=64) != sha:
         raise DatasetError(f"{path}: content differs from the sha256 in {MANIFEST}; rebuild the dataset")
     return data
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -12,7 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from ..digest import tree_digest
+from ..digest import digest_bytes, tree_digest
 from ..files import atomic_dir
 from ..flowdata import FORMAT, INSTANCES, MANIFEST, PROOFS, ConfigInfo, Manifest, RepoInfo, Source
 from ..schema import Intent
@@ -40,14 +39,9 @@ class Inputs:
     classifier: str = "baseline"  # the model that labels turns with no given intent (recorded)
 
 
-def _sha_tree(path: Path) -> str:
-    if path.is_file():
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    h = hashlib.sha256()
-    for p in sorted(path.rglob("*")):
-        if p.is_file():
-            h.update(str(p.relative_to(path)).encode() + b"\0" + p.read_bytes() + b"\0")
-    return h.hexdigest()
+def _sha256(path: Path) -> str:
+    """The full sha256 of a file, or of a folder's files (paths and contents, in path order)."""
+    return digest_bytes(path.read_bytes(), size=64) if path.is_file() else tree_digest(path, lambda _: True, size=64)
 
 
 def _tool() -> str:
@@ -112,20 +106,21 @@ def build_dataset(inputs: Inputs, out: Path, label: Labeler, target: TaskFlow,
                                        "question_intent": str(inputs.question_intent or "classified")}
         chosen = _optimised(prepared, target, inputs.seed, settings) if "tfas" in inputs.configs else None
         configs = {name: _write_config(tmp, name, prepared, inputs.seed, chosen) for name in inputs.configs}
-        sources = [Source(role="instances", path=str(inputs.instances.resolve()), sha256=_sha_tree(inputs.instances))]
+        sources = [Source(role="instances", path=str(inputs.instances.resolve()), sha256=_sha256(inputs.instances))]
         if inputs.augment:
             sources.append(Source(role="augmentations", path=str(inputs.augment.resolve()),
-                                  sha256=_sha_tree(inputs.augment)))  # fmt: skip
+                                  sha256=_sha256(inputs.augment)))  # fmt: skip
         manifest = Manifest(
             format=FORMAT, created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), tool=_tool(),
-            seed=inputs.seed, sources=sources, instances_sha256=_sha_tree(tmp / INSTANCES), repos=repos,
-            configs=configs, proofs_sha256=_sha_tree(tmp / PROOFS), settings=settings,
+            seed=inputs.seed, sources=sources, instances_sha256=_sha256(tmp / INSTANCES), repos=repos,
+            configs=configs, proofs_sha256=_sha256(tmp / PROOFS), settings=settings,
         )  # fmt: skip
         (tmp / MANIFEST).write_text(manifest.model_dump_json(indent=1))
     return manifest
 
 
-def _optimised(prepared: list[Prepared], target: TaskFlow, seed: int, settings: dict[str, object]) -> dict[str, list[FlowTurn]]:  # noqa: E501
+def _optimised(prepared: list[Prepared], target: TaskFlow, seed: int,
+               settings: dict[str, object]) -> dict[str, list[FlowTurn]]:  # fmt: skip
     split = [p for p in prepared if p.split is not None]
     if not split:
         return {}
@@ -151,4 +146,4 @@ def _write_config(tmp: Path, name: str, prepared: list[Prepared], seed: int,
         lines.append(make_flow(p.instance, name, turns).model_dump_json() + "\n")
         tasks.append(p.instance.task_id)
     path.write_text("".join(lines))
-    return ConfigInfo(file=f"configs/{name}.jsonl", sha256=_sha_tree(path), tasks=tasks, excluded=excluded)
+    return ConfigInfo(file=f"configs/{name}.jsonl", sha256=_sha256(path), tasks=tasks, excluded=excluded)

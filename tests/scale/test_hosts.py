@@ -107,8 +107,6 @@ def test_a_campaign_across_a_socket_host_gives_one_process_verdicts(pytester: py
     )  # fmt: skip
     assert spread.ret == 1, spread.stdout.str()[-3000:]  # `defaults` fails rules on purpose
     assert verdicts(pytester.path) == alone
-    out = spread.stdout.str()
-    assert f"{socket_host.split('=')[1]}" in out or "[gw0]" in out
     ran = {line.split("]")[0] for line in spread.stdout.lines if line.startswith("[gw") and "PASSED" in line}
     assert ran == {"[gw0", "[gw1"}  # both hosts ran items
     trajectories = list((pytester.path / "shared").rglob("trajectory.json"))
