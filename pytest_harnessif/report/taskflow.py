@@ -24,7 +24,8 @@ ORDER = ("model", "config", "task", "round", "measurement")
 Analysis = dict[str, pd.DataFrame]
 
 
-def _spread(mean: Any, low: Any, high: Any, digits: int = 1) -> str:
+def _cell(mean: Any, low: Any, high: Any, digits: int = 1) -> str:
+    """`mean [low-high]`, or `-` when there is no value."""
     if pd.isna(mean):
         return "-"
     return f"{num(float(mean), digits)} [{num(float(low), digits)}-{num(float(high), digits)}]"
@@ -32,7 +33,7 @@ def _spread(mean: Any, low: Any, high: Any, digits: int = 1) -> str:
 
 def _resolve_rows(a: Analysis) -> list[list[str]]:
     return [[r.model, r.config, str(int(r.tasks)) if pd.notna(r.tasks) else "0",
-             _spread(r.resolve_mean, r.resolve_min, r.resolve_max), num(r.test_pass_mean, 1),
+             _cell(r.resolve_mean, r.resolve_min, r.resolve_max), num(r.test_pass_mean, 1),
              str(int(r.resolve_runs)) if pd.notna(r.resolve_runs) else "0", str(int(r.errors))]
             for r in a["resolve"].itertuples()]  # fmt: skip
 
@@ -41,21 +42,21 @@ def _curve_rows(a: Analysis) -> list[list[str]]:
     rows = []
     for (model, config), group in a["checkpoints"].groupby(["model", "config"]):
         by = {int(r.checkpoint): r for r in group.itertuples()}
-        cells = [_spread(by[k].rate_mean, by[k].rate_min, by[k].rate_max) if k in by else "-" for k in range(4)]
+        cells = [_cell(by[k].rate_mean, by[k].rate_min, by[k].rate_max) if k in by else "-" for k in range(4)]
         resolved = "/".join(num(by[k].resolve_mean, 0) if k in by else "-" for k in range(4))
         rows.append([model, config, *cells, resolved])
     return rows
 
 
 def _answer_rows(a: Analysis) -> list[list[str]]:
-    return [[r.model, r.config, _spread(r.accuracy_mean, r.accuracy_min, r.accuracy_max), str(int(r.questions)),
+    return [[r.model, r.config, _cell(r.accuracy_mean, r.accuracy_min, r.accuracy_max), str(int(r.questions)),
              str(int(r.unjudged)), str(int(r.errors)), str(int(r.changed)) if pd.notna(r.changed) else "0"]
             for r in a["answers"].itertuples()]  # fmt: skip
 
 
 def _cost_rows(a: Analysis) -> list[list[str]]:
-    return [[r.model, r.config, _spread(r.cost_mean, r.cost_min, r.cost_max, 4),
-             _spread(r.tokens_mean, r.tokens_min, r.tokens_max, 0), num(r.turns, 1)]
+    return [[r.model, r.config, _cell(r.cost_mean, r.cost_min, r.cost_max, 4),
+             _cell(r.tokens_mean, r.tokens_min, r.tokens_max, 0), num(r.turns, 1)]
             for r in a["costs"].itertuples()]  # fmt: skip
 
 
