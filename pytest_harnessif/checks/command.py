@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..evidence import Command, Run, match
 from ..trajectory import ToolCall
-from .shell import Position, Segment, parse, segments
+from .shell import Position, Segment, parse, segments, workspace_relative
 from .workspace import workspace_path
 
 EDIT_TOOLS = ("write_file", "edit_file")
@@ -58,12 +58,13 @@ def edits(run: Run, pattern: str = "**") -> list[Edit]:
 
 
 def shell_edits(run: Run, pattern: str = "**") -> list[Edit]:
-    """Bash writes (redirection, `tee`, `sed -i`) into relative paths matching `pattern`, in order."""
+    """Bash writes (redirections, `tee`, `sed -i`, `perl -pi`, `cp`/`mv`/`touch` targets, `apply_patch`...) into
+    workspace paths matching `pattern`, in order (a path after `cd src` is `src/...`)."""
     return [
         Edit(s.command.turn, s.command.order, "bash", path, s.index)
         for s in segments(run, "bash")
-        for path in map(workspace_path, s.written_paths)
-        if not path.startswith(("/", "~")) and match(path, pattern)
+        for written in s.written_paths
+        if (path := workspace_relative(written)) is not None and match(path, pattern)
     ]
 
 
@@ -104,8 +105,9 @@ def suite_runs(run: Run) -> list[Command]:
 
 
 def lint_runs(run: Run) -> list[Command]:
-    """Every command that ran the linter (`tools/lint.py`, `ruff check`)."""
-    return _commands(s for s in segments(run) if s.is_lint_run)
+    """Every command that ran a linter or a check-only formatter (`tools/lint.py`, `ruff check`, `eslint`,
+    `black --check`; a formatter only rewriting files is no lint run)."""
+    return _commands(s for s in segments(run) if s.checks_lint)
 
 
 def commits(run: Run) -> list[Command]:
@@ -114,8 +116,8 @@ def commits(run: Run) -> list[Command]:
 
 
 def writes_file_via_shell(cmd: str) -> bool:
-    """Whether a shell command writes a file: redirection into a path other than `/dev/*` (`>`, `>>`, `&>`),
-    `tee`, `sed -i` / `--in-place`; not `>` inside quotes or a heredoc body, nor `2>&1`."""
+    """Whether a shell command writes a file (see `SimpleCommand.written_paths`); not `>` inside quotes or a heredoc
+    body, nor `2>&1`."""
     return any(sc.written_paths for sc in parse(cmd))
 
 
@@ -128,12 +130,13 @@ def _commands(segs: Iterable[Segment]) -> list[Command]:
 
 
 def lint_passed_before(commit: Segment, lints: list[Segment], since: tuple[int, int]) -> bool:
-    """Whether a lint run between `since` and `commit` exited 0 (in the same command: `lint && ... commit`)."""
+    """Whether a lint run between `since` and `commit` exited 0: in an earlier command, or in the same one with the
+    commit running only if it succeeded (`lint && ... commit`, `set -e` scripts)."""
     for lint in lints:
         if not since < lint.position < commit.position:
             continue
         if lint.command.order == commit.command.order:
-            if all(op == "&&" for op in lint.ops_after[: commit.index - lint.index]):
+            if commit.requires(lint):
                 return True
         elif lint.succeeded:
             return True

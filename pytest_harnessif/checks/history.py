@@ -27,7 +27,8 @@ from .ast import callee, calls, dotted, findall, imports
 from .command import edits, numbered_calls, shell_edits
 from .project import dependency_lists
 from .pysource import parse
-from .shell import PYTEST_RED, Segment, segments, segments_of
+from .shell import Segment, segments, segments_of
+from .summaries import read_counts
 from .workspace import changed_paths, workspace_path
 
 # --- commit messages -------------------------------------------------------------------------------------------
@@ -328,7 +329,7 @@ def runs(seg: Segment, command: str) -> bool:
 
 def wrapped_in(seg: Segment, wrapper: str) -> bool:
     """Whether `wrapper` (e.g. `uv run`) precedes the program among the command's words."""
-    words, lead = wrapper.split(), seg.words[: len(seg.words) - len(seg.argv)]
+    words, lead = wrapper.split(), seg.wrappers
     return any(lead[i : i + len(words)] == words for i in range(len(lead)))
 
 
@@ -348,19 +349,11 @@ def read_orders(run: Run, path: str) -> list[int]:
     return sorted(set(found))
 
 
-PYTEST_PROBLEM = re.compile(r"^(?:FAILED|ERROR) (\S+?)(?: - .*)?$", re.M)
-
-
-def failing_tests(output: str) -> list[str]:
-    """The node ids pytest's short summary reports as FAILED or ERROR (`tests/test_a.py::test_x`)."""
-    return list(dict.fromkeys(PYTEST_PROBLEM.findall(output)))
-
-
 def red(seg: Segment) -> bool:
-    """A pytest run known to have failed: it timed out, its output reports failures or errors, or it exited
-    non-zero without output that shows it green."""
+    """A test run known to have failed: it timed out, its output's test summaries report failures or errors, or it
+    exited non-zero without output that shows it green."""
     cmd = seg.command
-    return cmd.timed_out or bool(PYTEST_RED.search(cmd.output)) or (cmd.exit_code != 0 and not seg.green)
+    return cmd.timed_out or read_counts(cmd.output).red or (cmd.exit_code != 0 and not seg.green)
 
 
 def split_node(nodeid: str) -> tuple[str, str]:
@@ -377,7 +370,7 @@ def node_function(nodeid: str) -> str:
 def stashed_baseline(seg: Segment) -> bool:
     """A test run that follows, in the same command, a `git stash` or a checkout of other code (`git checkout`,
     `git switch`, `git worktree`): a run against the code as it was."""
-    earlier = segments_of(seg.command)[: seg.index]
+    earlier = seg.siblings[: seg.index]
     return any(s.is_git("stash") or s.is_git("checkout") or s.is_git("switch") or s.is_git("worktree")
                for s in earlier)
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..evidence import Command, Run, TurnView
+from .bash import Redirect
 from .project import dependency_lists
 from .pysource import parse
 from .shell import Segment, segments, segments_of
@@ -46,7 +47,6 @@ MISSING = (
     re.compile(r"([A-Za-z][\w.+-]*): (?:command )?not found"),
     re.compile(r"No module named '?([\w.]+)'?"),
 )
-REDIRECTION = re.compile(r"^(?:\d*>>?|&>>?|\d*<|\d*>&)")
 
 
 # --- Markdown structure -------------------------------------------------------------------------------------------
@@ -354,10 +354,15 @@ def segment_texts(seg: Segment) -> set[str]:
     """The ways a reply may quote one simple command: as run, without its wrappers (`timeout 60 python -m pytest`
     also as `python -m pytest`), and without its redirections too (`... -q 2>&1` also as `... -q`); the shorter
     forms both as written (quotes kept) and as parsed."""
-    forms = {normal(seg.text)}
-    for argv in (seg.argv, seg.raw_argv or []):
-        forms |= {normal(" ".join(argv)), normal(" ".join(w for w in argv if not REDIRECTION.match(w)))}
+    forms = {normal(seg.text), normal(" ".join([*seg.raw_argv, *(_redirection(r) for r in seg.simple.redirects)]))}
+    for argv in (seg.argv, seg.raw_argv):
+        forms.add(normal(" ".join(argv)))
     return forms - {""}
+
+
+def _redirection(redirect: Redirect) -> str:
+    """A redirection as written (`2>&1`, `> out.txt`)."""
+    return f"{redirect.fd}{redirect.op}{redirect.target}" if redirect.body is None else redirect.op
 
 
 def command_texts(commands: Iterable[Command]) -> set[str]:
@@ -384,8 +389,8 @@ def only_prints(command: Command, programs: Iterable[str]) -> bool:
     none writes a file and nothing is piped on."""
     segs = segments_of(command)
     names = set(programs)
-    quiet = all(s.program in names and not s.written_paths for s in segs)
-    return bool(segs) and quiet and "|" not in segs[0].ops_after
+    quiet = all(s.program in names and not s.written_paths and not s.pipes_into for s in segs)
+    return bool(segs) and quiet
 
 
 def pytest_summary(output: str) -> str | None:

@@ -1,112 +1,104 @@
-"""Bash command parsing: split a recorded command into simple commands and say what each one runs.
+"""What the agent's shell commands do, as the checks read them: test and lint runs, git subcommands, files written,
+code run, on the simple commands `checks.bash` reads out of a command line.
 
-`split` cuts a command line into simple commands at unquoted `&&`, `||`, `;`, `|`, `|&`, `&` and newlines,
-after dropping heredoc bodies and comments, so `git commit -m "a; git push"` is one `git commit` and the
-text of a heredoc is never read as shell. `parse` wraps each piece in a `SimpleCommand`, which knows its
-argv behind wrappers (`timeout 60`, `env X=1`, `uv run`, ...), whether it runs pytest or the linter, its
-git subcommand and the files it writes. `segments(run)` does the same for every command of a `Run`; a
-`Segment` also knows the recorded command it came from, its position in the run and how it ended.
+`parse(line)` gives a line's `SimpleCommand`s; `segments(run)` every simple command the agent ran, each a `Segment`
+that also knows the recorded command it came from, its position in the run and how it ended. A `SimpleCommand`
+knows its program behind wrappers, whether it runs tests or lints (`checks.runners`, task runners followed through
+the repository's `Makefile`, `package.json`, `justfile`, `Taskfile.yml` and `tox.ini`), its git subcommand, the files
+it writes (redirections, `tee`, `cp`/`mv`/`touch`/`install`/`ln` targets, `sed -i`/`perl -pi` edits, `dd of=`,
+`curl -o`, Codex's `apply_patch`), and the code it runs (`python -c`, `python - <<EOF`, `node -e`).
 
-A segment's position `(tool-call order, index in its command)` shares its first number with
-`Command.order` and `checks.command.Edit.order`, so edits and commands can be ordered against each other.
+A segment's position `(tool-call order, index in its command)` shares its first number with `Command.order` and
+`checks.command.Edit.order`, so edits and commands can be ordered against each other. `read_command(line)` is the
+reading `harnessif read-command` prints: the same one the checks use.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-import shlex
+import weakref
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ..evidence import Command, Run
+from . import bash
+from .projectfiles import EMPTY, Project
+from .runners import NONE, Activity, classify
+from .summaries import read_counts
 
 Position = tuple[int, int]
 
-HEREDOC = re.compile(r"(?<!<)<<-?\s*(['\"]?)([\w.-]+)\1")
-QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
-ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
-SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
-RAW_WORD = re.compile(r"""(?:[^\s'"\\]|\\.|'[^']*'|"(?:\\.|[^"\\])*")+""")  # a shell word as written
-DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
-PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)*)?$")
-REDIRECT = re.compile(r"(?<![<>&\w])(?:\d|&)?>>?\|?\s*([^\s&|;<>()]+)")
+PYTHON = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?|py|pypy\d*)$")
 COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
-PYTEST_GREEN = re.compile(r"\b\d+ passed\b")
-PYTEST_RED = re.compile(r"\b[1-9]\d* (?:failed|errors?)\b")  # "0 failed" is a green summary
-WRAPPERS = frozenset({"env", "nohup", "time", "command", "exec", "sudo", "nice"})
-RUNNERS = frozenset({"uv", "poetry", "pdm", "pipenv", "hatch"})
+GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
 INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun"})
-PACKAGE_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun"})
-TEST_TOOLS = frozenset({"pytest", "py.test", "jest", "vitest", "mocha", "ctest", "bats"})
-TEST_TARGETS = frozenset({"test", "tests", "check", "t"})
-LINT_TOOLS = frozenset({"eslint", "shellcheck", "cppcheck", "clang-tidy", "flake8", "pylint"})
-LINT_TARGETS = frozenset({"lint"})
-LINT_SCRIPT = re.compile(r"(?:^|/)tools/lint(?:\.\w+)?$")
-GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
+WORKSPACE_ROOTS = ("/workspace/",)
+EDITOR_WRITES = frozenset({"create", "str_replace", "insert", "undo_edit"})  # SWE-agent's editor tool
+PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
+VALUED = {
+    "touch": frozenset({"-d", "-r", "-t", "--date", "--reference"}),
+    "truncate": frozenset({"-s", "-r", "--size", "--reference"}),
+    "install": frozenset({"-m", "-o", "-g", "--mode", "--owner", "--group", "-S", "--suffix"}),
+    "cp": frozenset({"-S", "--suffix"}),
+    "mv": frozenset({"-S", "--suffix"}),
+    "ln": frozenset({"-S", "--suffix"}),
+    "tee": frozenset(),
+}
 
 
 @dataclass(frozen=True)
 class SimpleCommand:
-    """One simple command of a command line, with the operators from it to the end of the line."""
+    """One simple command of a command line, read in the repository `project` (its task runners)."""
 
-    text: str
-    ops_after: tuple[str, ...]
+    simple: bash.Simple
+    line: tuple[bash.Simple, ...]
+    project: Project
 
-    @cached_property
+    # --- words
+    @property
+    def text(self) -> str:
+        return self.simple.text
+
+    @property
     def words(self) -> list[str]:
-        """The shell words (quotes removed), a command substitution (`$(mktemp -d)`) kept as one word;
-        whitespace-split when the quoting is unbalanced."""
-        text = SUBSTITUTION.sub(lambda m: m.group(0).replace(" ", "\0"), self.text)
-        try:
-            words = shlex.split(text)
-        except ValueError:
-            words = text.split()
-        return [w.replace("\0", " ") for w in words]
-
-    @cached_property
-    def raw_argv(self) -> list[str] | None:
-        """`argv` as written, quotes kept (`python -c "import sys"`); None when the text's words do not line up
-        with the parsed ones (command substitutions, unbalanced quotes)."""
-        raw = RAW_WORD.findall(self.text)
-        if len(raw) != len(self.words):
-            return None
-        return raw[len(self.words) - len(self.argv) :]
-
-    @cached_property
-    def unwrapped(self) -> tuple[list[str], str | None]:
-        """The program's argv after env assignments and wrappers, and the `timeout` duration if any."""
-        words, timeout = self.words, None
-        i = 0
-        while i < len(words):
-            name = posixpath.basename(words[i])
-            if ASSIGNMENT.match(words[i]):
-                i += 1
-            elif name == "timeout":
-                i += 1
-                while i < len(words) and words[i].startswith("-"):
-                    i += 2 if words[i] in ("-s", "-k", "--signal", "--kill-after") else 1
-                if i < len(words) and DURATION.match(words[i]):
-                    timeout = words[i]
-                    i += 1
-            elif name in WRAPPERS:
-                i += 1
-                while i < len(words) and words[i].startswith("-"):
-                    i += 2 if (name, words[i]) == ("nice", "-n") else 1
-            elif name in RUNNERS and words[i + 1 : i + 2] == ["run"]:
-                i += 2
-            else:
-                break
-        return words[i:], timeout
+        """The command's words (quotes removed), wrappers and all."""
+        return list(self.simple.words)
 
     @property
     def argv(self) -> list[str]:
-        return self.unwrapped[0]
+        """The words after env assignments and wrappers (`timeout 60`, `env X=1`, `uv run`, `npx` ...)."""
+        return list(self.simple.argv)
+
+    @property
+    def raw_argv(self) -> list[str]:
+        """`argv` as written, quotes kept (`python -c "import sys"`)."""
+        return list(self.simple.raw[len(self.simple.wrappers) :])
+
+    @property
+    def wrappers(self) -> list[str]:
+        return list(self.simple.wrappers)
+
+    @property
+    def timeout(self) -> str | None:
+        """The duration of a `timeout` wrapper (`60`, `2m`), if any."""
+        return self.simple.timeout
+
+    @property
+    def cwd(self) -> str | None:
+        """The working directory earlier `cd`s left it in (`""` where the command started; None unknown)."""
+        return self.simple.cwd
 
     @property
     def program(self) -> str:
         """Basename of the program run (`git`, `python3`, `pytest`), wrappers skipped; '' if none."""
-        return posixpath.basename(self.argv[0]) if self.argv else ""
+        return self.simple.program
+
+    @property
+    def is_python(self) -> bool:
+        return bool(PYTHON.match(self.program))
 
     @property
     def runs(self) -> str:
@@ -121,25 +113,6 @@ class SimpleCommand:
         return rest if target.startswith("-m ") else self.argv[1:]
 
     @property
-    def is_python(self) -> bool:
-        return bool(PYTHON.match(self.program))
-
-    @property
-    def is_test_run(self) -> bool:
-        """Runs a test suite (behind any wrapper): pytest (`pytest`, `py.test`, `python -m pytest`), Node's runner
-        (`node --test`), a package script (`npm test`, `npm run test`), jest / vitest / mocha, or a build target
-        (`make test`, `make check`), `ctest`, `go test`, `cargo test`."""
-        return self._runs_one_of(TEST_TOOLS, TEST_TARGETS, "--test")
-
-    @property
-    def is_lint_run(self) -> bool:
-        """Runs the project linter: a `tools/lint.*` script (directly or through an interpreter), `ruff check`,
-        eslint, a package or build `lint` target (`npm run lint`, `make lint`), shellcheck, cppcheck."""
-        if LINT_SCRIPT.search(self.script):
-            return True
-        return self._runs_one_of(LINT_TOOLS, LINT_TARGETS) or (self.runs == "ruff" and self.tool_args[:1] == ["check"])
-
-    @property
     def script(self) -> str:
         """The script a command runs: the program itself, or the first operand of an interpreter
         (`python tools/lint.py`, `node tools/lint.mjs`, `sh tests/run.sh`)."""
@@ -150,21 +123,37 @@ class SimpleCommand:
             return next((a for a in self.argv[1:] if not a.startswith("-")), "")
         return self.argv[0] if self.argv else ""
 
-    def _runs_one_of(self, tools: frozenset[str], targets: frozenset[str], node_flag: str = "") -> bool:
-        """Runs one of `tools` (`python -m` or `npx` included), a package-manager script or build target in
-        `targets`, or `node` with `node_flag`."""
-        runs, args = self.runs, self.tool_args
-        words = [a for a in args if not a.startswith("-")]
-        if runs in tools or (runs in ("npx", "pnpx") and words and posixpath.basename(words[0]) in tools):
-            return True
-        if runs in PACKAGE_MANAGERS:
-            script = words[1] if words[:1] == ["run"] and len(words) > 1 else words[0] if words else ""
-            return script in targets
-        if runs == "make":
-            return any(w in targets for w in words)
-        if runs in ("go", "cargo"):
-            return words[:1] == ["test"] and "test" in targets
-        return bool(node_flag) and runs == "node" and node_flag in args
+    @property
+    def payload_host(self) -> bool:
+        """A shell whose `-c` string or heredoc was read as commands (they follow it in the line)."""
+        return self.simple.payload
+
+    # --- what it runs
+    @cached_property
+    def activity(self) -> Activity:
+        """Tests, lint, fixes: what the command runs for the project's checks (`checks.runners`)."""
+        if self.payload_host or not self.argv:
+            return NONE
+        return classify((self.simple.path, *self.simple.argv[1:]), self.project, self.cwd, 0, self.simple.wrappers)
+
+    @property
+    def is_test_run(self) -> bool:
+        """Runs tests: pytest in any spelling, unittest, tox, nox, Django's runner, a repository's test script, a task
+        runner's test target or script (`make test`, `npm test`, `just test`, followed through the repository's
+        files), node --test, jest, vitest, mocha, go test, cargo test, ctest, mvn/gradle... (`--help`,
+        `--version`, `--collect-only` run nothing)."""
+        return self.activity.tests
+
+    @property
+    def is_lint_run(self) -> bool:
+        """Runs a linter, formatter or type checker: `ruff`, `flake8`, `mypy`, `eslint`, `prettier`, `tsc --noEmit`,
+        `shellcheck`, `cppcheck`, `gofmt`, `cargo clippy`, a `tools/lint.*` script, a task runner's lint target."""
+        return self.activity.lint
+
+    @property
+    def checks_lint(self) -> bool:
+        """A lint run that reports problems (not a formatter only rewriting files: `black .`, `ruff format`)."""
+        return self.activity.lint and not self.activity.rewrites_only
 
     @cached_property
     def git(self) -> tuple[str, list[str]] | None:
@@ -181,16 +170,33 @@ class SimpleCommand:
         return self.git is not None and self.git[0] == sub
 
     @cached_property
+    def code(self) -> tuple[str, str] | None:
+        """`(language, code)` of inline code the command runs: `python -c CODE`, `python - <<EOF`, `python <<EOF`,
+        `node -e CODE`, `node - <<EOF`."""
+        argv = self.argv
+        language = "python" if self.is_python else "javascript" if self.program in ("node", "bun", "deno") else ""
+        if not language:
+            return None
+        for i, arg in enumerate(argv[1:], start=1):
+            if arg in ("-c", "-e", "--eval", "-p", "--print") and i + 1 < len(argv):
+                return language, argv[i + 1]
+            if arg == "-" or not arg.startswith("-"):
+                break
+        operands = [a for a in argv[1:] if not a.startswith("-")]
+        stdin = self.simple.stdin
+        if stdin is not None and (not operands or "-" in argv[1:]):
+            return language, stdin
+        return None
+
+    @cached_property
     def written_paths(self) -> list[str]:
-        """Files this command writes: redirection targets, `tee` files, `sed -i` files (`/dev/*` ignored)."""
-        neutral = QUOTED.sub("_", self.text)
-        paths = [m.group(1) for m in REDIRECT.finditer(neutral)]
-        args = self.argv[1:]
-        if self.program == "tee":
-            paths += [a for a in args if not a.startswith("-")]
-        elif self.program == "sed" and (short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)):
-            paths += _sed_files(args)
-        return [p for p in paths if not p.startswith("/dev/")]
+        """Files this command writes, relative to where the command line started (after any `cd`; absolute paths
+        stay absolute): redirection targets, `tee` files, `sed -i`/`perl -pi` files, `cp`/`mv`/`install`/`ln`
+        destinations, `touch`/`truncate` operands, `dd of=`, `curl -o`/`wget -O`, `sort -o`, `apply_patch` paths;
+        `/dev/*` left out."""
+        paths = [bash.join(r.cwd, r.file) for r in self.simple.redirects if r.file]
+        paths += [bash.join(self.cwd, p) for p in _program_writes(self.program, self.argv[1:], self.simple.stdin)]
+        return list(dict.fromkeys(p for p in paths if not p.startswith("/dev/")))
 
 
 @dataclass(frozen=True)
@@ -212,24 +218,53 @@ class Segment(SimpleCommand):
 
     @property
     def succeeded(self) -> bool:
-        """Known to have exited 0: the command did, and only `&&` links this segment to its end."""
+        """Known to have exited 0: the command did, and its exit status implies this one's (see `bash.Simple.sure`:
+        the last of a pipeline, every link of an `&&` chain, each statement under `set -e`)."""
         cmd = self.command
-        return cmd.exit_code == 0 and not cmd.timed_out and all(op == "&&" for op in self.ops_after[:-1])
+        return cmd.exit_code == 0 and not cmd.timed_out and self.simple.sure
 
     @property
     def green(self) -> bool:
-        """A pytest run known to be green: it exited 0, or its output (e.g. piped to `tail`) says so."""
+        """A test run known to be green: it succeeded, or the output's test summaries (one at least per test run of
+        the command) report passes and no failure or error."""
         if self.succeeded:
             return True
         cmd = self.command
-        alone = sum(s.is_test_run for s in segments_of(cmd)) == 1
-        out = cmd.output
-        return alone and not cmd.timed_out and bool(PYTEST_GREEN.search(out)) and not PYTEST_RED.search(out)
+        if cmd.timed_out:
+            return False
+        runs = sum(s.is_test_run for s in self.siblings)
+        counts = read_counts(cmd.output)
+        return counts.summaries >= runs and counts.green
 
     @property
     def made_commit(self) -> bool:
         """A `git commit` that went through: the command exited 0 or git printed its `[branch sha]` line."""
-        return self.is_git("commit") and (self.command.exit_code == 0 or bool(COMMIT_MADE.search(self.command.output)))
+        cmd = self.command
+        return self.is_git("commit") and (cmd.exit_code == 0 or bool(COMMIT_MADE.search(cmd.output)))
+
+    def requires(self, other: Segment) -> bool:
+        """Whether this command ran only if `other` (of the same recorded command) succeeded: `other && this`,
+        an `if other; then this`, a `set -e` script."""
+        return other.command is self.command and other.index in self.simple.requires
+
+    @cached_property
+    def siblings(self) -> list[Segment]:
+        """Every simple command of the same recorded command, this one included."""
+        return [self if s.index == self.index else Segment(s, self.line, self.project, self.command, s.index)
+                for s in self.line]
+
+    @property
+    def pipes_into(self) -> list[Segment]:
+        """The commands this one pipes into (`a | b | c`: for `a`, `b` and `c`)."""
+        return [self.siblings[i] for i in self.simple.pipes_to]
+
+    @property
+    def piped_in(self) -> bool:
+        """Reads its standard input from a pipe, a heredoc, a here-string or a `<` redirection."""
+        return self.simple.piped_in
+
+
+# --- option helpers -------------------------------------------------------------------------------------------------
 
 
 def short_flag(args: list[str], letter: str, valued: str = "") -> bool:
@@ -263,135 +298,233 @@ def _target(argv: list[str]) -> tuple[str, list[str]]:
     return "", []
 
 
-def _sed_files(args: list[str]) -> list[str]:
-    """The file operands of a sed invocation (the script operand dropped unless given by -e/-f)."""
-    positional, scripted, skip = [], False, False
+def _operands(args: list[str], valued: frozenset[str] = frozenset()) -> list[str]:
+    """Non-option arguments (the values of `valued` options left out; everything after `--` is an operand)."""
+    out, skip, rest = [], False, False
     for arg in args:
+        if rest:
+            out.append(arg)
+        elif skip:
+            skip = False
+        elif arg == "--":
+            rest = True
+        elif arg in valued:
+            skip = True
+        elif not arg.startswith("-") or arg == "-":
+            out.append(arg)
+    return out
+
+
+def _option_value(args: list[str], *names: str) -> str | None:
+    """The value of the first of `names` given: `-o F`, `-oF`, `--output F`, `--output=F`, and a short option ending
+    a cluster (`curl -sSLo F`)."""
+    for i, arg in enumerate(args):
+        following = args[i + 1] if i + 1 < len(args) else None
+        for name in names:
+            if name.startswith("--"):
+                if arg == name and following is not None:
+                    return following
+                if arg.startswith(name + "="):
+                    return arg.split("=", 1)[1]
+            elif arg.startswith("-") and not arg.startswith("--") and name[1] in arg[1:]:
+                rest = arg[arg.index(name[1], 1) + 1 :]
+                if rest:
+                    return rest
+                if following is not None:
+                    return following
+    return None
+
+
+def _program_writes(program: str, args: list[str], stdin: str | None) -> list[str]:
+    """Files a program writes by its arguments (its redirections aside)."""
+    if program == "tee":
+        return _operands(args)
+    if program == "sed":
+        return _sed_files(args)
+    if program == "perl":
+        return _perl_files(args)
+    if program in ("cp", "mv", "install", "ln"):
+        return _copy_targets(program, args)
+    if program in ("touch", "truncate"):
+        return _operands(args, VALUED[program])
+    if program == "dd":
+        return [a[3:] for a in args if a.startswith("of=")]
+    if program == "curl":
+        return [v for v in [_option_value(args, "--output", "-o")] if v and v != "-"]
+    if program == "wget":
+        return [v for v in [_option_value(args, "--output-document", "-O")] if v and v != "-"]
+    if program == "sort":
+        return [v for v in [_option_value(args, "--output", "-o")] if v]
+    if program in ("apply_patch", "applypatch"):
+        text = "\n".join([*args, stdin or ""])
+        return PATCH_PATH.findall(text)
+    if program == "str_replace_editor" and args[:1] and args[0] in EDITOR_WRITES:
+        return _operands(args[1:], frozenset({"--file_text", "--old_str", "--new_str", "--insert_line",
+                                              "--view_range"}))[:1]
+    return []
+
+
+def _sed_files(args: list[str]) -> list[str]:
+    """The files `sed -i` edits in place (the script operand dropped unless given by -e/-f; BSD's `-i ''`), and the
+    backups `-i.bak` leaves beside them."""
+    suffix = next((a[2:] for a in args if a.startswith("-i") and len(a) > 2), None)
+    suffix = suffix or next((a.split("=", 1)[1] for a in args if a.startswith("--in-place=")), None)
+    in_place = short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)
+    if not in_place:
+        return []
+    positional, scripted, skip = [], False, False
+    for i, arg in enumerate(args):
         if skip:
             skip = False
         elif arg in ("-e", "-f", "--expression", "--file"):
             scripted = skip = True
         elif arg.startswith(("--expression=", "--file=")):
             scripted = True
+        elif arg == "" and i and args[i - 1] == "-i":
+            continue
         elif not arg.startswith("-"):
             positional.append(arg)
-    return positional if scripted else positional[1:]
+    files = positional if scripted else positional[1:]
+    return files + [f + suffix for f in files] if suffix else files
 
 
-def strip_heredocs(cmd: str) -> str:
-    """The command without heredoc bodies (the line that opens a heredoc is kept); line continuations joined."""
-    out: list[str] = []
-    pending: list[str] = []
-    for line in cmd.replace("\\\n", " ").split("\n"):
-        if pending:
-            if line.strip() == pending[0]:
-                pending.pop(0)
-            continue
-        out.append(line)
-        neutral = QUOTED.sub(lambda q: "_" * len(q.group()), line)
-        pending = [m.group(2) for m in HEREDOC.finditer(line) if neutral[m.start()] == "<"]
-    return "\n".join(out)
-
-
-def split(cmd: str) -> list[tuple[str, str | None]]:
-    """`(simple command, operator after it)` pairs; quotes, heredoc bodies and comments respected.
-
-    Operators are `&&`, `||`, `|` (also for `|&`), `;`, `&` and a newline; the last pair's operator is None.
-    Grouping parentheses and braces around a piece are dropped, `2>&1` and `&>` are kept as redirections.
-    """
-    text = strip_heredocs(cmd)
-    out: list[tuple[str, str | None]] = []
-    buf: list[str] = []
-    quote: str | None = None
-
-    def flush(op: str | None) -> None:
-        seg = "".join(buf).strip().strip("(){} \t").strip()
-        buf.clear()
-        if seg and seg != "!":
-            out.append((seg, op))
-        elif out and op is None:
-            out[-1] = (out[-1][0], None)
-
-    i = 0
-    while i < len(text):
-        ch, two = text[i], text[i : i + 2]
-        if quote:
-            buf.append(text[i : i + 2] if ch == "\\" and quote == '"' else ch)
-            i += 2 if ch == "\\" and quote == '"' else 1
-            quote = None if ch == quote else quote
-            continue
-        if ch in "'\"":
-            quote = ch
-        elif ch == "\\":
-            buf.append(two)
-            i += 2
-            continue
-        elif ch == "#" and (not buf or buf[-1] in " \t\n;&|("):
-            end = text.find("\n", i)
-            i = len(text) if end < 0 else end
-            continue
-        elif two in ("&&", "||", "|&"):
-            flush("|" if two == "|&" else two)
-            i += 2
-            continue
-        elif ch == "&" and (text[i - 1 : i] == ">" or text[i + 1 : i + 2] == ">"):
-            pass
-        elif ch in ";|&\n":
-            flush(ch)
-            i += 1
-            continue
-        buf.append(ch)
-        i += 1
-    flush(None)
+def _perl_files(args: list[str]) -> list[str]:
+    """The files `perl -pi -e '...' FILES` edits in place."""
+    if not any(a.startswith("-") and not a.startswith("--") and "i" in a.lstrip("-").split("e")[0] for a in args):
+        return []
+    out, skip, script_given = [], False, False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-") and not arg.startswith("--"):
+            if arg.rstrip("0123456789.").endswith(("e", "E")):
+                skip = script_given = True
+        elif not script_given:
+            script_given = True
+        else:
+            out.append(arg)
     return out
 
 
-def _ops(parts: list[tuple[str, str | None]]) -> tuple[str, ...]:
-    return tuple(op or "" for _, op in parts)
+def _copy_targets(program: str, args: list[str]) -> list[str]:
+    """The destination of `cp`/`mv`/`install`/`ln`: the last operand, or `DIR/<source name>` per source for
+    `-t DIR` or a destination ending in `/`."""
+    directory = _option_value(args, "--target-directory", "-t")
+    valued = VALUED[program] | {"-t", "--target-directory"}
+    operands = _operands(args, valued)
+    if program == "install" and short_flag(args, "d"):
+        return []
+    if directory:
+        return [posixpath.join(directory, posixpath.basename(s.rstrip("/"))) for s in operands]
+    if len(operands) < 2:
+        return []
+    *sources, dest = operands
+    if dest.endswith("/"):
+        return [posixpath.join(dest, posixpath.basename(s.rstrip("/"))) for s in sources]
+    return [dest]
 
 
-def parse(cmd: str) -> list[SimpleCommand]:
-    """The simple commands of a command line."""
-    parts = split(cmd)
-    ops = _ops(parts)
-    return [SimpleCommand(text, ops[i:]) for i, (text, _) in enumerate(parts)]
+# --- a command line, a recorded command, a run -----------------------------------------------------------------------
 
 
-def segments_of(cmd: Command) -> list[Segment]:
-    """The simple commands of one recorded command."""
-    parts = split(cmd.cmd)
-    ops = _ops(parts)
-    return [Segment(text, ops[i:], cmd, i) for i, (text, _) in enumerate(parts)]
+def parse(line: str, project: Project = EMPTY) -> list[SimpleCommand]:
+    """The simple commands of a command line, in the order they run."""
+    simples = bash.read(line)
+    here = _with_written_scripts(simples, project)
+    return [SimpleCommand(s, simples, here) for s in simples]
+
+
+def _with_written_scripts(simples: Iterable[bash.Simple], project: Project) -> Project:
+    """The project with the files the line writes from a heredoc (`cat > check.sh <<'EOF'`), so that running them
+    later in the line reads what they hold."""
+    written = {bash.join(r.cwd, r.file): s.stdin for s in simples if s.stdin is not None
+               for r in s.redirects if r.file}
+    return project.with_files({p: t for p, t in written.items() if t is not None})
+
+
+_PROJECTS: weakref.WeakKeyDictionary[Run, Project] = weakref.WeakKeyDictionary()
+_READ: dict[Command, tuple[Project, list[Segment]]] = {}
+
+
+def project_of(run: Run) -> Project:
+    """The repository a run's commands are read in: its final files, with what it deleted as it was at the start."""
+    if run not in _PROJECTS:
+        _PROJECTS[run] = Project({**run.initial_files, **run.files})
+    return _PROJECTS[run]
+
+
+def segments_of(cmd: Command, project: Project | None = None) -> list[Segment]:
+    """The simple commands of one recorded command (read in the run's repository when `segments(run)` read it
+    first, or in `project`)."""
+    found = _READ.get(cmd)
+    if found is not None and (project is None or found[0] is project):
+        return found[1]
+    base = project or EMPTY
+    simples = bash.read(cmd.cmd)
+    here = _with_written_scripts(simples, base)
+    out = [Segment(s, simples, here, cmd, s.index) for s in simples]
+    if len(_READ) > 50_000:
+        _READ.clear()
+    _READ[cmd] = (base, out)
+    return out
 
 
 def segments(run: Run, tool: str | None = None) -> list[Segment]:
     """Every simple command the agent ran (only through `tool`, if given), in run order."""
-    return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd)]
+    project = project_of(run)
+    return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd, project)]
 
 
-TEST_FILE = re.compile(r"\.py(?:::|$)|(?:^|/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec))\.[a-z]{1,4}$")
-TEST_SELECTORS = ("-k", "--test-name-pattern", "-t", "--testNamePattern", "--grep")
+def read_command(line: str, files: Mapping[str, bytes] | None = None) -> dict[str, Any]:
+    """What the checks see in a command line (`harnessif read-command`): whether it runs tests, lints, its git
+    subcommands, the files it writes and the programs it runs."""
+    commands = parse(line, Project(files) if files else EMPTY)
+    return {
+        "runs_tests": any(c.is_test_run for c in commands),
+        "runs_lint": any(c.is_lint_run for c in commands),
+        "git": [c.git[0] for c in commands if c.git is not None],
+        "writes": list(dict.fromkeys(p for c in commands for p in c.written_paths)),
+        "programs": list(dict.fromkeys(c.program for c in commands if c.program and not c.payload_host)),
+    }
 
 
-def targets_tests(seg: Segment) -> bool:
-    """A test run that names a test file (`tests/test_a.py`, `a.py::test_b`, `test/table.test.js`,
-    `tests/test_size.c`) or selects tests by name (`-k`, `--test-name-pattern`, `-t`)."""
-    return any(a.startswith(TEST_SELECTORS) or TEST_FILE.search(a) for a in seg.tool_args)
+# --- predicates the rules share -------------------------------------------------------------------------------------
+
+TEST_FILE = re.compile(r"\.py(?:::|$)|(?:^|/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec))\.[a-z]{1,4}$"
+                       r"|(?:^|/)(?:tests?|__tests__|spec)/[^/]+\.[a-z]{1,4}$")
+TEST_SELECTORS = ("-k", "--test-name-pattern", "-t", "--testNamePattern", "--grep", "-g", "--filter", "-run",
+                  "--tests", "-Dtest=", "--match", "-m", "-R", "--tests-regex", "--testPathPattern")
 
 
-def stages_everything(seg: Segment) -> bool:
+def targets_tests(seg: SimpleCommand) -> bool:
+    """A test run that names a test file (`tests/test_a.py`, `a.py::test_b`, `test/table.test.js`, `tests/test_size.c`)
+    or selects tests by name (`-k`, `--test-name-pattern`, `-t`, `--grep`, `go test -run`, `ctest -R`, a `cargo test`
+    filter)."""
+    if not seg.is_test_run:
+        return False
+    args = seg.tool_args
+    if seg.program == "cargo":
+        words = [a for a in args if not a.startswith(("-", "+"))]
+        return len(words) > 1 and words[0] in ("test", "t")
+    if seg.program == "go" and any(a.startswith("-run") for a in args):
+        return True
+    selectors = tuple(s for s in TEST_SELECTORS if not (s == "-m" and seg.runs in ("pytest", "py.test")))
+    return any(a.startswith(selectors) or TEST_FILE.search(a) for a in args)
+
+
+def stages_everything(seg: SimpleCommand) -> bool:
     """`git add -A/./--all` or `git commit -a/--all` (also inside short-option clusters like `-am`)."""
     if seg.git is None:
         return False
     sub, args = seg.git
     if sub == "add":
-        return short_flag(args, "A") or any(a in ("--all", ".", "./") for a in args)
+        return short_flag(args, "A") or any(a in ("--all", ".", "./", ":/") for a in args)
     if sub == "commit":
         return short_flag(args, "a", "mFcCtS") or "--all" in args
     return False
 
 
-def lists_tree(seg: Segment) -> bool:
+def lists_tree(seg: SimpleCommand) -> bool:
     """`ls -R` (any option cluster with R, or --recursive), or `find` over `.` (explicitly or by default)."""
     args = seg.argv[1:]
     if seg.program == "ls":
@@ -406,7 +539,7 @@ def lists_tree(seg: Segment) -> bool:
     return False
 
 
-def rewrites_history(seg: Segment) -> bool:
+def rewrites_history(seg: SimpleCommand) -> bool:
     """`git commit --amend`, `git rebase`, `git reset --hard` or a forced `git push`."""
     if seg.git is None:
         return False
@@ -418,3 +551,28 @@ def rewrites_history(seg: Segment) -> bool:
     if sub == "push":
         return short_flag(args, "f", "o") or any(a.startswith(("--force", "+")) for a in args)
     return sub == "rebase"
+
+
+def workspace_relative(path: str) -> str | None:
+    """A written path as a workspace path: relative ones as they are, absolute ones under the sandbox's
+    `/workspace` made relative; None for anything outside (`/tmp/x`, `~/x`, `../x`)."""
+    for root in WORKSPACE_ROOTS:
+        if path.startswith(root):
+            path = path[len(root) :]
+    if path.startswith(("/", "~")) or path == ".." or path.startswith("../"):
+        return None
+    return posixpath.normpath(path).removeprefix("./")
+
+
+def chain_operators(cmd: Command) -> list[str]:
+    """How the simple commands of `cmd` are joined, pipes left out: `&&`, `||`, `;`, `newline`, `&`, and the
+    compound commands a script uses (`for`, `while`, `if`, `case` as `for loop`, ...)."""
+    simples = bash.read(cmd.cmd)
+    ops = [{"\n": "newline"}.get(s.link, s.link) for s in simples if s.link and s.link != "|"]
+    constructs = {n for s in simples for n in s.nesting if n in ("loop", "if", "case", "function")}
+    return ops + sorted(f"{c} block" for c in constructs)
+
+
+def iter_lines(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
+    """`read_command` of each line."""
+    return (read_command(line) for line in lines)

@@ -33,7 +33,7 @@ from ..trajectory import ToolCall
 from .ast import callee, findall
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
-from .shell import QUOTED, Segment, segments_of, short_flag, split, strip_heredocs
+from .shell import Segment, segments_of, short_flag, workspace_relative
 from .workspace import added_count, changed_paths, workspace_path
 
 WORKSPACE_ROOT = "/workspace"
@@ -89,10 +89,11 @@ def _as_command(call: ToolCall, turn: int) -> Command:
 
 
 def shell_written(call: ToolCall, turn: int = 0) -> set[str]:
-    """Workspace paths a bash call writes (redirections, `tee`, `sed -i`)."""
+    """Workspace paths a bash call writes (see `SimpleCommand.written_paths`)."""
     if call.name != "bash" or call.command is None:
         return set()
-    return {workspace_path(p) for s in segments_of(_as_command(call, turn)) for p in s.written_paths}
+    return {p for s in segments_of(_as_command(call, turn)) for w in s.written_paths
+            if (p := workspace_relative(w)) is not None}
 
 
 def _unexplained(run: Run, turn: int) -> set[str]:
@@ -270,21 +271,12 @@ def seconds(duration: str) -> float:
 
 def pipeline_after(seg: Segment) -> list[Segment]:
     """The segments this one pipes into (`a | b | c`: for `a`, `b` and `c`)."""
-    out = []
-    rest = segments_of(seg.command)[seg.index + 1 :]
-    ops = seg.ops_after
-    for k, nxt in enumerate(rest):
-        if ops[k] != "|":
-            break
-        out.append(nxt)
-    return out
+    return seg.pipes_into
 
 
 def piped_into(seg: Segment) -> bool:
-    """Whether the segment reads its standard input from a pipe, heredoc or `<` redirection."""
-    before = segments_of(seg.command)[seg.index - 1] if seg.index else None
-    neutral = QUOTED.sub("_", seg.text)
-    return (before is not None and before.ops_after[0] == "|") or "<" in neutral
+    """Whether the segment reads its standard input from a pipe, heredoc, here-string or `<` redirection."""
+    return seg.piped_in
 
 
 def git_options(seg: Segment) -> list[str]:
@@ -300,8 +292,6 @@ def pages(seg: Segment, subcommands: tuple[str, ...]) -> bool:
     return seg.git is not None and seg.git[0] in subcommands and not ({"--no-pager", "-P"} & set(opts))
 
 
-REDIRECT_WORD = re.compile(r"^(?:\d|&)?(?:>>?|<<?-?|<)\|?$")
-REDIRECT_GLUED = re.compile(r"^(?:\d|&)?(?:>>?|<<?)")
 VALUED = {
     "head": frozenset({"-n", "-c", "--lines", "--bytes"}),
     "tail": frozenset({"-n", "-c", "--lines", "--bytes", "-s", "--pid"}),
@@ -310,14 +300,15 @@ VALUED = {
 
 
 def operands(seg: Segment) -> list[str]:
-    """The non-option arguments of the program, redirections and the values of `-n`-style options left out."""
+    """The non-option arguments of the program, the values of `-n`-style options left out (redirections are no
+    arguments: `checks.bash` reads them apart)."""
     out, skip = [], False
     for word in seg.argv[1:]:
         if skip:
             skip = False
-        elif REDIRECT_WORD.match(word) or word in VALUED.get(seg.program, ()):
+        elif word in VALUED.get(seg.program, ()):
             skip = True
-        elif REDIRECT_GLUED.match(word) or (word.startswith("-") and word != "-"):
+        elif word.startswith("-") and word != "-":
             continue
         else:
             out.append(word)
@@ -471,13 +462,7 @@ def recursive_rm_targets(seg: Segment) -> list[str] | None:
 
 def background_starts(cmd: Command) -> list[int]:
     """Indexes of the simple commands of `cmd` sent to the background with a trailing `&`."""
-    text = QUOTED.sub(lambda q: "_" * len(q.group()), strip_heredocs(cmd.cmd))
-    out = []
-    for i, ch in enumerate(text):
-        near = text[i - 1 : i] + text[i + 1 : i + 2]
-        if ch == "&" and not set(near) & set("&>|<"):
-            out.append(len(split(text[:i])) - 1)
-    return out
+    return [s.index for s in segments_of(cmd) if s.simple.background]
 
 
 STOPPERS = frozenset({"kill", "pkill", "killall", "wait"})
@@ -509,12 +494,6 @@ def runs_program(seg: Segment, programs: tuple[str, ...]) -> str | None:
     if seg.is_python and len(seg.argv) > 2 and seg.argv[1] == "-m" and seg.argv[2] in programs:
         return seg.argv[2]
     return None
-
-
-def chain_operators(cmd: Command) -> list[str]:
-    """The operators that join the simple commands of `cmd`, pipes left out (`&&`, `||`, `;`, newline, `&`)."""
-    ops = [op for _, op in split(cmd.cmd)][:-1]
-    return [{"\n": "newline"}.get(op, op) for op in ops if op and op != "|"]
 
 
 # --- counts in text and output ------------------------------------------------------------------------------

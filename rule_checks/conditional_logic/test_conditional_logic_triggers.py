@@ -22,7 +22,6 @@ from pytest_harnessif.checks.history import (
     declared_distributions,
     distribution,
     env_reads,
-    failing_tests,
     heading_above,
     import_targets,
     issue_numbers,
@@ -45,6 +44,7 @@ from pytest_harnessif.checks.history import (
 from pytest_harnessif.checks.project import dependency_lists
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, parse, public_api, signature
 from pytest_harnessif.checks.shell import segments
+from pytest_harnessif.checks.summaries import failing_tests
 from pytest_harnessif.checks.workspace import added_lines, changed_paths, files_before_turn
 
 

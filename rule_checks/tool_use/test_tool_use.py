@@ -128,7 +128,7 @@ def test_some_test_run_targeted(run: Run, least: int = 2) -> None:
 def test_bash_python_has_timeout(run: Run) -> None:
     """Every `python` command run through `bash` is prefixed with `timeout <seconds>`."""
     pythons = [s for s in segments(run, "bash") if s.is_python] or na("no python command run through bash")
-    bare = [s.where for s in pythons if s.unwrapped[1] is None]
+    bare = [s.where for s in pythons if s.timeout is None]
     assert not bare, f"python run through bash without a `timeout <seconds>` prefix: {bare}"
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import lint_runs, ran_tests
-from pytest_harnessif.checks.shell import segments
+from pytest_harnessif.checks.shell import chain_operators, segments
 from pytest_harnessif.checks.toolcalls import (
     FILE_TOOLS,
     background_starts,
     bash_timeouts,
-    chain_operators,
     escalates,
     existing_file_changes,
     fetches,
@@ -449,7 +448,7 @@ def test_test_run_time_limits_are_generous(run: Run, least: int = 60) -> None:
     arg = bash_timeouts(run)
     limits = []
     for s in ran_tests(run):
-        values = [seconds(s.unwrapped[1])] if s.unwrapped[1] else []
+        values = [seconds(s.timeout)] if s.timeout else []
         values += [arg[s.command.order]] if s.command.tool == "bash" and s.command.order in arg else []
         if values:
             limits.append((s.where, min(values)))

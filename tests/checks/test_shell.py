@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_harnessif.checks.runners import Project
 from pytest_harnessif.checks.shell import (
     Segment,
     SimpleCommand,
     lists_tree,
     parse,
+    read_command,
     rewrites_history,
     segments,
     short_flag,
-    split,
     stages_everything,
-    strip_heredocs,
     targets_tests,
 )
 from pytest_harnessif.testing import bash, make_run, tool, turn
@@ -26,49 +26,6 @@ def one(cmd: str) -> SimpleCommand:
 
 
 @pytest.mark.parametrize(
-    ("cmd", "expected"),
-    [
-        ("a && b", [("a", "&&"), ("b", None)]),
-        ("a || b; c", [("a", "||"), ("b", ";"), ("c", None)]),
-        ("a | b |& c", [("a", "|"), ("b", "|"), ("c", None)]),
-        ("a & b\nc", [("a", "&"), ("b", "\n"), ("c", None)]),
-        ("git commit -m 'a; git push'", [("git commit -m 'a; git push'", None)]),
-        ('echo "x && y" && z', [('echo "x && y"', "&&"), ("z", None)]),
-        ('echo "say \\"hi\\"; ok"', [('echo "say \\"hi\\"; ok"', None)]),
-        ("pytest -q 2>&1 | tail -3", [("pytest -q 2>&1", "|"), ("tail -3", None)]),
-        ("pytest &> out.log", [("pytest &> out.log", None)]),
-        ("(cd src && ls)", [("cd src", "&&"), ("ls", None)]),
-        ("ls # && rm -rf /", [("ls", None)]),
-        ("echo a#b", [("echo a#b", None)]),
-        ("a;", [("a", None)]),
-        ("! grep x f", [("! grep x f", None)]),
-        ("", []),
-    ],
-)
-def test_split(cmd: str, expected: list[tuple[str, str | None]]) -> None:
-    assert split(cmd) == expected
-
-
-def test_heredoc_bodies_are_not_shell() -> None:
-    cmd = "cat > notes.md <<'EOF'\nrm -rf / && git push\nEOF\ngit status"
-    assert strip_heredocs(cmd) == "cat > notes.md <<'EOF'\ngit status"
-    assert [text for text, _ in split(cmd)] == ["cat > notes.md <<'EOF'", "git status"]
-
-
-def test_two_heredocs_and_dash_form() -> None:
-    cmd = "cat <<A <<-B\none\nA\n\ttwo\n\tB\necho done"
-    assert [text for text, _ in split(cmd)] == ["cat <<A <<-B", "echo done"]
-
-
-def test_quoted_heredoc_marker_is_not_a_heredoc() -> None:
-    assert [text for text, _ in split("echo '<<EOF'\necho next")] == ["echo '<<EOF'", "echo next"]
-
-
-def test_line_continuation_joins() -> None:
-    assert [text for text, _ in split("python -m pytest \\\n  -q && echo ok")] == ["python -m pytest    -q", "echo ok"]
-
-
-@pytest.mark.parametrize(
     ("cmd", "argv", "timeout"),
     [
         ("timeout 120 python -m pytest -q", ["python", "-m", "pytest", "-q"], "120"),
@@ -77,12 +34,12 @@ def test_line_continuation_joins() -> None:
         ("FOO=1 nice -n 5 python3 a.py", ["python3", "a.py"], None),
         ("uv run pytest -x", ["pytest", "-x"], None),
         ("sudo -E git status", ["git", "status"], None),
-        ("'unbalanced quote", ["'unbalanced", "quote"], None),
         ("TMP=$(mktemp -d) python -m app `echo a b`", ["python", "-m", "app", "`echo a b`"], None),
     ],
 )
-def test_unwrapped(cmd: str, argv: list[str], timeout: str | None) -> None:
-    assert one(cmd).unwrapped == (argv, timeout)
+def test_argv_and_timeout(cmd: str, argv: list[str], timeout: str | None) -> None:
+    main = parse(cmd)[-1]
+    assert (main.argv, main.timeout) == (argv, timeout)
 
 
 @pytest.mark.parametrize(("cmd", "runs"), [("python3 -m pytest -q", "pytest"), ("pytest", "pytest"),
@@ -154,8 +111,8 @@ def test_is_not_test_run(cmd: str) -> None:
         ("timeout 60 python3 tools/lint.py", True),
         ("ruff check .", True),
         ("python -m ruff check src", True),
-        ("ruff format .", False),
-        ("python -m ruff format", False),
+        ("ruff format .", True),
+        ("python -m ruff format", True),
         ("cat tools/lint.py", False),
         ("grep 'ruff check' README.md", False),
         ("node tools/lint.mjs src", True),
@@ -170,6 +127,17 @@ def test_is_not_test_run(cmd: str) -> None:
 )
 def test_is_lint_run(cmd: str, lint: bool) -> None:
     assert one(cmd).is_lint_run is lint
+
+
+@pytest.mark.parametrize(
+    ("cmd", "checks"),
+    [("ruff format .", False), ("ruff format --check .", True), ("black src", False), ("black --check src", True),
+     ("ruff check --fix .", True), ("prettier --write .", False), ("prettier --check .", True),
+     ("npx eslint --fix src", True), ("gofmt -l .", True), ("gofmt -w .", False), ("cargo fmt", False),
+     ("cargo fmt -- --check", True), ("make lint", True)],
+)
+def test_a_formatter_rewriting_files_checks_nothing(cmd: str, checks: bool) -> None:
+    assert one(cmd).is_lint_run and one(cmd).checks_lint is checks
 
 
 @pytest.mark.parametrize(
@@ -197,7 +165,7 @@ def test_git(cmd: str, git: tuple[str, list[str]] | None) -> None:
         ("cat > notes.md <<'EOF'", ["notes.md"]),
         ("tee -a a.txt b.txt", ["a.txt", "b.txt"]),
         ("sed -i 's/a/b/' src/a.py", ["src/a.py"]),
-        ("sed -i.bak -e 's/a/b/' -e 's/c/d/' x.py y.py", ["x.py", "y.py"]),
+        ("sed -i.bak -e 's/a/b/' -e 's/c/d/' x.py y.py", ["x.py", "y.py", "x.py.bak", "y.py.bak"]),
         ("sed --in-place 's/a/b/' f.py", ["f.py"]),
         ("sed -e 's/a/b/' -i f.py", ["f.py"]),
         ("ls > /dev/null 2>&1", []),
@@ -354,3 +322,143 @@ def test_lists_tree(cmd: str, tree: bool) -> None:
 )
 def test_targets_tests(cmd: str, targeted: bool) -> None:
     assert targets_tests(first_segment(cmd)) is targeted
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        "cd repo && python -m pytest -x -q 2>&1 | tail -30",
+        "bash -lc 'cd /w && pytest -q'",
+        r".venv\Scripts\python.exe -m pytest",
+        "coverage run -m pytest && coverage report",
+        "python -m coverage run -m pytest tests/",
+        "python -m unittest discover -s tests",
+        "python tests/test_parser.py",
+        "python manage.py test shop",
+        "python -m django test",
+        "tests/runtests.py --parallel 1",
+        "bin/test",
+        "tox -e py311",
+        "nox -s tests",
+        "just test",
+        "task test",
+        "pnpm -r test",
+        "yarn jest",
+        "bun test",
+        "timeout 120 npm test -- --watch=false",
+        "npx vitest run src/",
+        "mocha 'test/**/*.spec.js'",
+        "go test -run TestParse ./...",
+        "cargo nextest run",
+        "mvn -q test",
+        "./gradlew test",
+        "ctest --test-dir build --output-on-failure",
+        "sh tests/cli_test.sh build/kvtool",
+        "set -e\nfor suite in unit cli; do make \"test-$suite\"; done",
+    ],
+)
+def test_test_runs_across_ecosystems(cmd: str) -> None:
+    assert any(s.is_test_run for s in parse(cmd, Project())), cmd
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    ["pytest --help", "python -m pytest --version", "pytest --collect-only -q", "cargo test --no-run",
+     "mvn -DskipTests package", "jest --listTests", "tox -l", "go test -list . ./...", "python test_fix.py",
+     "which pytest", "npm install --save-dev jest", "git log --grep test", "vim Makefile"],
+)
+def test_runs_that_run_nothing(cmd: str) -> None:
+    assert not any(s.is_test_run for s in parse(cmd, Project())), cmd
+
+
+MAKEFILE = b"""PY ?= python
+.PHONY: check lint test ci
+lint:
+\truff check src tests
+test:
+\t$(PY) -m pytest -q
+check: lint
+\t@$(MAKE) test
+ci: check
+"""
+PACKAGE = b'{"scripts": {"verify": "npm run lint && npm run unit", "lint": "eslint .", "unit": "node --test",' \
+          b' "build": "tsc -p ."}}'
+
+
+@pytest.mark.parametrize(
+    ("cmd", "tests", "lint"),
+    [
+        ("make lint", False, True),
+        ("make test", True, False),
+        ("make check", True, True),
+        ("make ci", True, True),
+        ("make", False, True),
+        ("npm run verify", True, True),
+        ("npm run unit", True, False),
+        ("npm run build", False, False),
+        ("pnpm verify", True, True),
+    ],
+)
+def test_task_runners_are_followed_into_what_they_run(cmd: str, tests: bool, lint: bool) -> None:
+    (sc,) = parse(cmd, Project({"Makefile": MAKEFILE, "package.json": PACKAGE}))
+    assert (sc.is_test_run, sc.is_lint_run) == (tests, lint)
+
+
+def test_a_task_runner_target_is_read_in_its_directory() -> None:
+    project = Project({"web/package.json": b'{"scripts": {"check": "vitest run"}}',
+                       "package.json": b'{"scripts": {"check": "eslint ."}}'})
+    in_web = parse("cd web && npm run check", project)[1]
+    at_root = parse("npm run check", project)[0]
+    assert (in_web.is_test_run, in_web.is_lint_run) == (True, False)
+    assert (at_root.is_test_run, at_root.is_lint_run) == (False, True)
+
+
+@pytest.mark.parametrize(
+    ("cmd", "paths"),
+    [
+        ("cd src && sed -i 's/a/b/' core.py", ["src/core.py"]),
+        ("sed -i '' -e 's/a/b/' f.py", ["f.py"]),
+        ("perl -pi -e 's/foo/bar/g' a.c b.c", ["a.c", "b.c"]),
+        ("perl -i -pe 's/x/y/' lib.pl", ["lib.pl"]),
+        ("cp src/a.py src/b.py", ["src/b.py"]),
+        ("cp -r templates/ out/", ["out/templates"]),
+        ("mv a.txt docs/", ["docs/a.txt"]),
+        ("cp -t build a.o b.o", ["build/a.o", "build/b.o"]),
+        ("touch tests/__init__.py src/x/__init__.py", ["tests/__init__.py", "src/x/__init__.py"]),
+        ("install -m 644 conf.ini /etc/app/conf.ini", ["/etc/app/conf.ini"]),
+        ("ln -s ../lib.py lib.py", ["lib.py"]),
+        ("dd if=/dev/zero of=blob.bin bs=1 count=4", ["blob.bin"]),
+        ("curl -sSL -o data/x.csv https://example.com/x.csv", ["data/x.csv"]),
+        ("sort -o names.txt names.txt", ["names.txt"]),
+        ("echo x | sudo tee -a /etc/hosts > /dev/null", ["/etc/hosts"]),
+        ("cat > /workspace/src/a.py <<'EOF'\nx = 1\nEOF", ["/workspace/src/a.py"]),
+        ("cd /tmp && echo x > o.txt", ["/tmp/o.txt"]),
+        ("apply_patch <<'PATCH'\n*** Begin Patch\n*** Update File: src/a.py\n@@\n-x\n+y\n*** Add File: src/b.py\n+z\n"
+         "*** Delete File: src/c.py\n*** End Patch\nPATCH", ["src/a.py", "src/b.py"]),
+        ("rm -rf build && mkdir -p build", []),
+        ("black . && ruff check --fix .", []),
+    ],
+)
+def test_files_written_by_every_idiom(cmd: str, paths: list[str]) -> None:
+    assert read_command(cmd)["writes"] == paths
+
+
+@pytest.mark.parametrize(
+    ("cmd", "code"),
+    [
+        ("python -c 'import sys; print(sys.path)'", ("python", "import sys; print(sys.path)")),
+        ("python3 - <<'EOF'\nprint(1)\nEOF", ("python", "print(1)\n")),
+        ("python <<EOF\nx = 1\nEOF", ("python", "x = 1\n")),
+        ("node -e 'console.log(1)'", ("javascript", "console.log(1)")),
+        ("python script.py", None),
+        ("cat <<EOF\nprint(1)\nEOF", None),
+    ],
+)
+def test_inline_code_runs(cmd: str, code: tuple[str, str] | None) -> None:
+    assert parse(cmd)[0].code == code
+
+
+def test_read_command_is_what_the_checks_see() -> None:
+    assert read_command("cd repo && git add -A && git commit -m 'x' && timeout 60 pytest -q 2>&1 | tee log.txt") == {
+        "runs_tests": True, "runs_lint": False, "git": ["add", "commit"], "writes": ["repo/log.txt"],
+        "programs": ["cd", "git", "pytest", "tee"]}

@@ -1,0 +1,44 @@
+"""Precision and recall of the command reader per question (runs tests, lints, git subcommands, files written,
+programs) on the corpus of agent command lines in `tests/data/agent_commands.yaml`. Yes/no questions are scored per
+line; list questions per item (git subcommands as a multiset, writes and programs as sets)."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from _common import ROOT
+
+sys.path.insert(0, str(ROOT))
+from pytest_harnessif.checks.shell import read_command
+from tests.checks.test_agent_commands import CONTEXTS, DATA, QUESTIONS
+
+
+def main() -> None:
+    counts: Counter[tuple[str, str]] = Counter()
+    wrong: Counter[str] = Counter()
+    for entry in DATA["commands"]:
+        got = read_command(entry["cmd"], CONTEXTS.get(entry.get("context", "")))
+        for q in QUESTIONS:
+            if isinstance(entry[q], bool):
+                expected, found = Counter({"yes": 1} if entry[q] else {}), Counter({"yes": 1} if got[q] else {})
+            elif q == "git":
+                expected, found = Counter(entry[q]), Counter(got[q])
+            else:
+                expected, found = Counter(set(entry[q])), Counter(set(got[q]))
+            hit = sum((expected & found).values())
+            counts[(q, "tp")] += hit
+            counts[(q, "fp")] += sum(found.values()) - hit
+            counts[(q, "fn")] += sum(expected.values()) - hit
+            wrong[q] += expected != found
+    print(f"{len(DATA['commands'])} command lines")
+    for q in QUESTIONS:
+        tp, fp, fn = counts[(q, "tp")], counts[(q, "fp")], counts[(q, "fn")]
+        precision = tp / (tp + fp) if tp + fp else 1.0
+        recall = tp / (tp + fn) if tp + fn else 1.0
+        print(f"  {q:<10} precision {precision:6.1%}  recall {recall:6.1%}  ({tp} right, {fp} extra, {fn} missed; "
+              f"{wrong[q]} line(s) read wrong)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""What language-neutral checks read of a source file, in one shape for every language the language modules parse
+(`checks.c`, `checks.javascript`, `checks.python_syntax`): comments, calls, definitions, raised errors and bound
+names, each with its 1-based lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Comment:
+    """One comment: its first and last line, its text with the markers (`//`, `/* */`, `#`), whether nothing
+    but whitespace precedes it on its first line (`alone`), and its kind (`line` or `block`)."""
+
+    line: int
+    end: int
+    text: str
+    alone: bool
+    kind: str = "line"
+
+    @property
+    def body(self) -> str:
+        """The text without comment markers (`//`, `#`, `/*`, `*/`, leading `*` of block lines), stripped."""
+        text = self.text
+        if self.kind == "block":
+            text = text.removeprefix("/*").removesuffix("*/")
+            text = "\n".join(line.strip().removeprefix("*") for line in text.splitlines())
+        else:
+            text = text.lstrip("/#!")
+        return text.strip()
+
+    @property
+    def is_doc(self) -> bool:
+        """A `/** ... */` documentation comment."""
+        return self.kind == "block" and self.text.startswith("/**") and self.text != "/**/"
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call: the callee as written (`malloc`, `React.useEffect`, `items.map`), its first and last line, and the
+    source text of each argument."""
+
+    callee: str
+    line: int
+    end: int
+    args: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The callee's last part (`useEffect` for `React.useEffect`)."""
+        return self.callee.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A function, method, class or test case a file defines.
+
+    `name` is as written (a test case's name is its title string: `test("drops empty rows", ...)`), `qualname`
+    adds the enclosing classes (`Store.get`); `kind` is `function`, `method`, `class` or `test`; `line`/`end` its
+    1-based span; `params` its parameter names (`self`/`cls`/`this` left out; none for a class); `complexity` 1 +
+    its decision points (`if`, loops, `case`, `catch`/`except`, conditional expressions, `&&`/`||`/`and`/`or`),
+    nested functions left out; `depth` how deep compound statements nest in its body (0 for a flat body);
+    `assertions` the assertion statements and calls it makes (`assert`, `expect(...)`, `assert.equal(...)`,
+    `CHECK(...)`); `text` its source text (what tells a changed definition from an unchanged one)."""
+
+    name: str
+    kind: str
+    line: int
+    end: int
+    params: tuple[str, ...] = ()
+    qualname: str = ""
+    complexity: int = 1
+    depth: int = 0
+    assertions: int = 0
+    text: str = ""
+
+    @property
+    def is_test(self) -> bool:
+        return self.kind == "test"
+
+
+@dataclass(frozen=True)
+class Raise:
+    """A `raise` / `throw` of a new error: its line, the error class as written ('' when unknown) and whether it
+    carries a message."""
+
+    line: int
+    error: str
+    has_message: bool
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A name the code binds (a variable, parameter, loop variable, function or class name) and its line."""
+
+    name: str
+    line: int

@@ -1,0 +1,122 @@
+"""The one tree-sitter helper every language module uses: grammars by name, parses cached by content, compiled
+queries, and what a check asks of a node (its text, its lines, its named descendants).
+
+Grammars come from the `tree-sitter-<language>` wheels and are loaded on first use, so a process that reads no code
+never imports them. A tree is immutable: parses and queries are cached and shared by every rule of a run.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A tree-sitter grammar: the wheel's module and the function in it that returns the language."""
+
+    module: str
+    function: str = "language"
+
+
+GRAMMARS: dict[str, Grammar] = {
+    "bash": Grammar("tree_sitter_bash"),
+    "python": Grammar("tree_sitter_python"),
+    "javascript": Grammar("tree_sitter_javascript"),
+    "typescript": Grammar("tree_sitter_typescript", "language_typescript"),
+    "tsx": Grammar("tree_sitter_typescript", "language_tsx"),
+    "c": Grammar("tree_sitter_c"),
+}
+
+
+@functools.cache
+def language(name: str) -> Language:
+    """The tree-sitter `Language` of a grammar of `GRAMMARS`."""
+    grammar = GRAMMARS[name]
+    loader: Callable[[], object] = getattr(importlib.import_module(grammar.module), grammar.function)
+    return Language(loader())
+
+
+@functools.cache
+def _parser(name: str) -> Parser:
+    return Parser(language(name))
+
+
+@functools.lru_cache(maxsize=512)
+def parse(name: str, source: bytes) -> Tree:
+    """`source` parsed with the grammar `name`, once per content (a tree with errors is still a tree: tree-sitter
+    recovers, and `has_errors` says whether it had to)."""
+    return _parser(name).parse(source)
+
+
+@functools.cache
+def query(name: str, pattern: str) -> Query:
+    """A compiled query of the grammar `name` (a syntax error in `pattern` raises `tree_sitter.QueryError`)."""
+    return Query(language(name), pattern)
+
+
+def captures(name: str, pattern: str, node: Node) -> dict[str, list[Node]]:
+    """The nodes each capture of the query matched under `node`, in document order."""
+    found = QueryCursor(query(name, pattern)).captures(node)
+    return {key: sorted(nodes, key=lambda n: n.start_byte) for key, nodes in found.items()}
+
+
+def matches(name: str, pattern: str, node: Node) -> list[dict[str, Node]]:
+    """One mapping of capture name to node per match of the query under `node` (the first node of each capture),
+    in document order."""
+    found = QueryCursor(query(name, pattern)).matches(node)
+    out = [{key: nodes[0] for key, nodes in groups.items() if nodes} for _, groups in found]
+    return sorted(out, key=lambda m: min((n.start_byte for n in m.values()), default=0))
+
+
+def text(node: Node | None) -> str:
+    """The source text of a node ('' for none)."""
+    return "" if node is None or node.text is None else node.text.decode(errors="replace")
+
+
+def line(node: Node) -> int:
+    """The 1-based line a node starts on."""
+    return node.start_point[0] + 1
+
+
+def end_line(node: Node) -> int:
+    """The 1-based line a node ends on (a node ending at a line's start ends on the line before)."""
+    row, column = node.end_point
+    return row + (1 if column or row == node.start_point[0] else 0)
+
+
+def lines(node: Node) -> range:
+    """The 1-based lines a node spans."""
+    return range(line(node), end_line(node) + 1)
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """`node` and every node under it, in document order (pre-order)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
+
+
+def descendants(node: Node, *types: str) -> list[Node]:
+    """The nodes under `node` (itself included) of one of `types`, in document order."""
+    wanted = set(types)
+    return [n for n in walk(node) if n.type in wanted]
+
+
+def ancestor(node: Node, *types: str) -> Node | None:
+    """The nearest enclosing node of one of `types` (not `node` itself), or None."""
+    current = node.parent
+    while current is not None and current.type not in types:
+        current = current.parent
+    return current
+
+
+def touches(node: Node, numbers: set[int] | frozenset[int]) -> bool:
+    """Whether any line the node spans is among `numbers` (1-based line numbers, e.g. the lines a run added)."""
+    return any(n in numbers for n in lines(node))
