@@ -1,39 +1,18 @@
 """JavaScript/TypeScript code-style rules (CS-031...CS-042, CS-107): declarations, equality, types, module form and
 Node's test runner in any JS/TS a run writes, and React component conventions for the frontend. Checks read the
-code the run added with comments and strings blanked out (`checks.sourcecode.scan`), and are n/a when no file of
-their language changed."""
+syntax trees of the changed files (`checks.javascript`), so nothing in a comment, a string or a template literal
+counts, and decide on what lies on the lines the run added; they are n/a when no file of their language changed."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from pytest_harnessif import Run, judge, na, rule
-from pytest_harnessif.checks.sourcecode import (
-    TS_SUPPRESSION,
-    added_calls,
-    added_code_lines,
-    added_comments_in,
-    added_hits,
-    added_numbers,
-    callback_params,
-    changed_code,
-    changed_code_or_na,
-    components,
-    is_js_test,
-    jsx_key,
-    jsx_tag,
-    module_specifiers,
-    scan_file,
-    suppression_with_reason,
-    uses_name,
-)
+from pytest_harnessif.checks import javascript as js
+from pytest_harnessif.checks.sourcecode import added_numbers, changed_code, changed_code_or_na, is_js_test
+from pytest_harnessif.evidence import FileView
 
-DECLARATION = re.compile(r"(?<![\w$.])(?:const|let|var)\s+[\w$\[{]")
-VAR = re.compile(r"(?<![\w$.])var\s+[\w$\[{]")
-EQUALITY = re.compile(r"(?<![=!<>])(?:===|!==|==|!=)(?!=)")
-LOOSE_EQUALITY = re.compile(r"(?<![=!<>])(?:==|!=)(?!=)")
-EXPORT = re.compile(r"(?<![\w$.])export\b|\bmodule\.exports\b|(?<![\w$.])exports\.\w")
-DEFAULT_EXPORT = re.compile(r"(?<![\w$.])export\s+default\b|\bas\s+default\b|\bmodule\.exports\s*=")
 ASSERT_MODULE = re.compile(r"^(?:node:)?assert(?:/strict)?$")
 NODE_BUILTINS = frozenset({
     "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "crypto", "dgram", "dns", "events",
@@ -41,7 +20,30 @@ NODE_BUILTINS = frozenset({
     "readline", "stream", "string_decoder", "test", "timers", "tls", "url", "util", "v8", "vm", "worker_threads",
     "zlib",
 })
-ASYNC_WORK = re.compile(r"(?<![\w$.])await\b|\.then\s*\(")
+
+
+def added_lines(run: Run, views: Iterable[FileView], lines_of: Callable[[str, bytes], Iterable[int]]) -> list[str]:
+    """`path:LINE: text` (the line as written) for each line `lines_of(path, data)` gives that the run added."""
+    out = []
+    for view in views:
+        text, added = view.text.split("\n"), added_numbers(run, view)
+        out += [f"{view.path}:{n}: {text[n - 1].strip()}" for n in sorted(set(lines_of(view.path, view.data)) & added)]
+    return out
+
+
+def asynchronous(path: str, data: bytes, method: str) -> list[int]:
+    """The lines of the `await`s and of the `.then(...)` and `.{method}(...)` calls of a file."""
+    return [*js.awaits(path, data), *js.method_calls(path, data, "then"), *js.method_calls(path, data, method)]
+
+
+def added_specifiers(run: Run, views: Iterable[FileView]) -> list[tuple[str, js.Specifier]]:
+    """`(path, specifier)` for the module specifiers on lines the run added."""
+    return [(v.path, s) for v in views for s in js.module_specifiers(v.path, v.data) if s.line in added_numbers(run, v)]
+
+
+def added_components(run: Run, views: Iterable[FileView]) -> list[tuple[FileView, js.Component]]:
+    """`(file, component)` for the React components defined on a line the run added."""
+    return [(v, c) for v in views for c in js.components(v.path, v.data) if c.line in added_numbers(run, v)]
 
 
 @rule("CS-031", family="code_style", modality="require", prior="align", method="regex",
@@ -56,9 +58,10 @@ ASYNC_WORK = re.compile(r"(?<![\w$.])await\b|\.then\s*\(")
       })
 def test_no_var_declarations(run: Run) -> None:
     """Every variable declaration the run adds to a JS/TS file uses `const` or `let`, never `var`."""
-    lines = added_code_lines(run, changed_code_or_na(run, "javascript"))
-    declared = added_hits(lines, DECLARATION) or na("no variable declaration added to a JS/TS file")
-    bad = added_hits(lines, VAR)
+    views = changed_code_or_na(run, "javascript")
+    declared = added_lines(run, views, lambda path, data: [d.line for d in js.declarations(path, data)]) or na(
+        "no variable declaration added to a JS/TS file")
+    bad = added_lines(run, views, lambda path, data: [d.line for d in js.declarations(path, data) if d.kind == "var"])
     assert not bad, f"var declarations among {len(declared)} added: {bad}"
 
 
@@ -75,9 +78,11 @@ def test_no_var_declarations(run: Run) -> None:
       })
 def test_strict_equality(run: Run) -> None:
     """Every equality comparison the run adds to a JS/TS file is `===` or `!==`, never `==` or `!=`."""
-    lines = added_code_lines(run, changed_code_or_na(run, "javascript"))
-    added_hits(lines, EQUALITY) or na("no equality comparison added to a JS/TS file")
-    bad = added_hits(lines, LOOSE_EQUALITY)
+    views = changed_code_or_na(run, "javascript")
+    added_lines(run, views, lambda path, data: [o.line for o in js.equality_operators(path, data)]) or na(
+        "no equality comparison added to a JS/TS file")
+    bad = added_lines(run, views, lambda path, data: [
+        o.line for o in js.equality_operators(path, data) if o.text in ("==", "!=")])
     assert not bad, f"loose equality at {bad}"
 
 
@@ -93,8 +98,9 @@ def test_strict_equality(run: Run) -> None:
       })
 def test_no_any_type(run: Run, keyword: str = "any") -> None:
     """No line the run adds to a TypeScript file uses the `{keyword}` type."""
-    lines = added_code_lines(run, changed_code_or_na(run, "typescript")) or na("no TypeScript code added")
-    bad = added_hits(lines, re.compile(rf"(?<![\w$.]){re.escape(keyword)}(?![\w$])"))
+    views = changed_code_or_na(run, "typescript")
+    added_lines(run, views, js.code_lines) or na("no TypeScript code added")
+    bad = added_lines(run, views, lambda path, data: js.type_uses(path, data, keyword))
     assert not bad, f"`{keyword}` types at {bad}"
 
 
@@ -112,9 +118,10 @@ def test_no_any_type(run: Run, keyword: str = "any") -> None:
 def test_named_exports_only(run: Run) -> None:
     """Every export the run adds to a JS/TS file is a named export: no `export default`, `as default` or
     `module.exports =`."""
-    lines = added_code_lines(run, changed_code_or_na(run, "javascript"))
-    added_hits(lines, EXPORT) or na("no export added to a JS/TS file")
-    bad = added_hits(lines, DEFAULT_EXPORT)
+    views = changed_code_or_na(run, "javascript")
+    added_lines(run, views, lambda path, data: [e.line for e in js.exports(path, data)]) or na(
+        "no export added to a JS/TS file")
+    bad = added_lines(run, views, lambda path, data: [e.line for e in js.exports(path, data) if e.default])
     assert not bad, f"default exports at {bad}"
 
 
@@ -135,9 +142,8 @@ def test_named_exports_only(run: Run) -> None:
 def test_node_tests_use_strict_assert(run: Run, module: str = "node:assert/strict") -> None:
     """Every assert module a JS/TS test file imports on a line the run added is `{module}`."""
     views = [v for v in changed_code(run, "javascript") if is_js_test(v.path)] or na("no JS/TS test file changed")
-    specs = [(v.path, s) for v in views for s in module_specifiers(scan_file(v))
-             if s.line in added_numbers(run, v) and ASSERT_MODULE.match(s.value)]
-    specs = specs or na("no assert module imported on an added line of a JS/TS test file")
+    specs = [(path, s) for path, s in added_specifiers(run, views) if ASSERT_MODULE.match(s.value)] or na(
+        "no assert module imported on an added line of a JS/TS test file")
     bad = [f"{path}:{s.line}: {s.value!r}" for path, s in specs if s.value != module]
     assert not bad, f"assertions not imported from {module!r}: {bad}"
 
@@ -157,9 +163,9 @@ def test_builtins_use_node_scheme(run: Run, prefix: str = "node:") -> None:
     """Every Node built-in module the run imports or requires on an added line is named with the `{prefix}`
     prefix."""
     views = changed_code_or_na(run, "javascript")
-    specs = [(v.path, s) for v in views for s in module_specifiers(scan_file(v))
-             if s.line in added_numbers(run, v) and s.value.removeprefix("node:").split("/")[0] in NODE_BUILTINS]
-    specs = specs or na("no Node built-in module imported on an added line")
+    specs = [(path, s) for path, s in added_specifiers(run, views)
+             if s.value.removeprefix("node:").split("/")[0] in NODE_BUILTINS] or na(
+        "no Node built-in module imported on an added line")
     bad = [f"{path}:{s.line}: {s.value!r}" for path, s in specs if not s.value.startswith(prefix)]
     assert not bad, f"built-in modules imported without {prefix!r}: {bad}"
 
@@ -175,9 +181,10 @@ def test_builtins_use_node_scheme(run: Run, prefix: str = "node:") -> None:
       })
 def test_await_over_promise_chains(run: Run, method: str = "then") -> None:
     """Prefer `await`: no line the run adds to a JS/TS file calls `.{method}(...)`."""
-    lines = added_code_lines(run, changed_code_or_na(run, "javascript"))
-    added_hits(lines, ASYNC_WORK) or na("no asynchronous code (await or .then) added to a JS/TS file")
-    bad = added_hits(lines, re.compile(rf"\.{re.escape(method)}\s*\("))
+    views = changed_code_or_na(run, "javascript")
+    added_lines(run, views, lambda path, data: asynchronous(path, data, method)) or na(
+        "no asynchronous code (await or .then) added to a JS/TS file")
+    bad = added_lines(run, views, lambda path, data: js.method_calls(path, data, method))
     assert not bad, f".{method}() chains at {bad}"
 
 
@@ -198,9 +205,10 @@ def test_ts_suppressions_explained(run: Run, directive: str = "@ts-expect-error"
     """Every TypeScript suppression comment the run adds is `{directive}` followed by a reason; no `@ts-ignore`
     or `@ts-nocheck`."""
     views = changed_code_or_na(run, "javascript")
-    marks = [(v, c) for v, c in added_comments_in(run, views) if TS_SUPPRESSION.search(c.body)]
-    marks = marks or na("no TypeScript suppression comment added")
-    bad = [f"{v.path}:{c.line}: {c.body!r}" for v, c in marks if not suppression_with_reason(c.body, directive)]
+    marks = [(v, s) for v in views for s in js.suppressions(v.path, v.data) if s.line in added_numbers(run, v)] or na(
+        "no TypeScript suppression comment added")
+    bad = [f"{v.path}:{s.line}: {s.directive} {s.reason}".rstrip() for v, s in marks
+           if s.directive != directive or not s.explained]
     assert not bad, f"suppressions that are not an explained {directive}: {bad}"
 
 
@@ -219,9 +227,7 @@ def test_ts_suppressions_explained(run: Run, directive: str = "@ts-expect-error"
       })
 def test_function_components(run: Run) -> None:
     """Every React component the run adds (top level of a JSX/TSX module) is a function, not a class."""
-    views = changed_code_or_na(run, "jsx")
-    added = [(v, c) for v in views for c in components(scan_file(v)) if c.line in added_numbers(run, v)]
-    added = added or na("no React component added")
+    added = added_components(run, changed_code_or_na(run, "jsx")) or na("no React component added")
     bad = [f"{v.path}:{c.line}: {c.name}" for v, c in added if c.kind == "class"]
     assert not bad, f"class components: {bad}"
 
@@ -244,14 +250,9 @@ def test_function_components(run: Run) -> None:
 def test_list_items_have_stable_keys(run: Run) -> None:
     """Every JSX element the run renders from a `.map(...)` callback has a `key` prop that does not use the
     callback's index parameter."""
-    maps = [(v, src, c) for v, src, c in added_calls(run, changed_code_or_na(run, "javascript"), r"\.map")
-            if c.args and jsx_tag(src.code, c.open, c.close)] or na("no .map() rendering JSX added")
-    bad = []
-    for v, src, c in maps:
-        tag, params = jsx_tag(src.code, c.open, c.close), callback_params(c.args[0])
-        key = jsx_key(tag[1]) if tag else None
-        if key is None or (len(params) > 1 and uses_name(key, params[1])):
-            bad.append(f"{v.path}:{c.line}: key={key!r}")
+    items = [(v, item) for v in changed_code_or_na(run, "javascript") for item in js.list_items(v.path, v.data)
+             if {item.line, *item.tag} & added_numbers(run, v)] or na("no .map() rendering JSX added")
+    bad = [f"{v.path}:{item.tag.start}: key={item.key!r}" for v, item in items if not item.stable]
     assert not bad, f"list elements without a stable key: {bad}"
 
 
@@ -271,9 +272,10 @@ def test_list_items_have_stable_keys(run: Run) -> None:
       })
 def test_effects_declare_dependencies(run: Run, hook: str = "useEffect") -> None:
     """Every `{hook}(...)` call the run adds passes a second argument (the dependency array)."""
-    effects = added_calls(run, changed_code_or_na(run, "javascript"), rf"(?:React\.)?{re.escape(hook)}") or na(
-        f"no {hook} call added")
-    bad = [f"{v.path}:{c.line}" for v, _, c in effects if len(c.args) < 2]
+    effects = [(v, c) for v in changed_code_or_na(run, "javascript") for c in js.calls(v.path, v.data)
+               if c.callee in (hook, f"React.{hook}") and c.line in added_numbers(run, v)]
+    effects = effects or na(f"no {hook} call added")
+    bad = [f"{v.path}:{c.line}" for v, c in effects if len(c.args) < 2]
     assert not bad, f"{hook} without a dependency array at {bad}"
 
 
@@ -293,7 +295,7 @@ def test_effects_declare_dependencies(run: Run, hook: str = "useEffect") -> None
       })
 def test_components_per_file(run: Run, limit: int = 1) -> None:
     """Every JSX/TSX file the run creates or changes defines at most {limit:w} React component at its top level."""
-    counted = [(v.path, [c.name for c in components(scan_file(v))]) for v in changed_code_or_na(run, "jsx")]
+    counted = [(v.path, [c.name for c in js.components(v.path, v.data)]) for v in changed_code_or_na(run, "jsx")]
     counted = [(path, names) for path, names in counted if names] or na("no changed JSX/TSX file defines a component")
     over = [f"{path}: {names}" for path, names in counted if len(names) > limit]
     assert not over, f"files with more than {limit} component: {over}"
@@ -330,6 +332,6 @@ def test_render_free_of_side_effects(run: Run) -> None:
     storage access) only in effects with cleanup or in event handlers, never while rendering.
 
     The judge reads the diff of the changed JSX/TSX files that define components."""
-    views = [v for v in changed_code_or_na(run, "jsx") if components(scan_file(v))] or na(
+    views = [v for v in changed_code_or_na(run, "jsx") if js.components(v.path, v.data)] or na(
         "no changed JSX/TSX file defines a component")
     judge(component_diff="".join(run.diff(v.path) for v in views))
