@@ -1,34 +1,45 @@
 """C code-style rules (CS-043...CS-050, CS-106): memory handling, unsafe string functions, braces, linkage and
-headers in the C a systems run writes, and the warnings its Makefile turns on. Checks read the code the run added
-with comments and strings blanked out (`checks.sourcecode.scan`), and are n/a when no C file (or Makefile)
+headers in the C a systems run writes, and the warnings its Makefile turns on. Checks read the syntax tree of the
+code the run added (`checks.c`: comments and strings are never code), and are n/a when no C file (or Makefile)
 changed."""
 
 from __future__ import annotations
 
-import re
+import functools
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeVar
 
 from pytest_harnessif import Run, judge, na, rule
-from pytest_harnessif.checks.sourcecode import (
-    added_calls,
-    added_code_lines,
-    added_numbers,
-    allocations,
-    c_functions,
-    c_header_prototypes,
-    changed_code_or_na,
-    control_bodies,
-    escapes,
-    guard_name,
-    include_guard,
-    is_makefile,
-    make_variable,
-    null_checked,
-    scan_file,
-    sizeof_operands,
-)
+from pytest_harnessif.checks import c
+from pytest_harnessif.checks.sourcecode import added_numbers, changed_code_or_na, is_makefile, make_variable
+from pytest_harnessif.evidence import FileView
 
 C_SOURCES = "**/*.c"
 ALLOCATORS = ("malloc", "calloc", "realloc", "strdup")
+
+
+class Located(Protocol):
+    @property
+    def line(self) -> int: ...
+
+
+Fact = TypeVar("Fact", bound=Located)
+
+
+def on_added_lines(run: Run, views: Iterable[FileView],
+                   facts: Callable[[str, bytes], Iterable[Fact]]) -> list[tuple[FileView, Fact]]:
+    """`(file, fact)` for each fact `facts(path, data)` finds in `views` whose line the run added."""
+    out = []
+    for view in views:
+        added = added_numbers(run, view)
+        out += [(view, fact) for fact in facts(view.path, view.data) if fact.line in added]
+    return out
+
+
+def added_allocations(run: Run, allocators: tuple[str, ...]) -> list[tuple[FileView, c.Allocation]]:
+    """The allocations of `allocators` assigned on a line the run added to a `.c` file (n/a when none changed)."""
+    views = changed_code_or_na(run, "c", C_SOURCES)
+    return on_added_lines(run, views, functools.partial(c.allocations, allocators=allocators))
 
 
 @rule("CS-043", family="code_style", modality="require", prior="neutral", method="regex",
@@ -48,10 +59,8 @@ ALLOCATORS = ("malloc", "calloc", "realloc", "strdup")
 def test_allocations_checked_for_null(run: Run, allocators: tuple[str, ...] = ALLOCATORS) -> None:
     """Every result of {allocators:code-or} the run assigns on an added line is tested against `NULL` later in
     the same function."""
-    views = changed_code_or_na(run, "c", C_SOURCES)
-    made = [(v, a) for v in views for a in allocations(scan_file(v), allocators) if a.line in added_numbers(run, v)]
-    made = made or na("no allocation assigned on an added C line")
-    bad = [f"{v.path}:{a.line}: {a.target} = {a.allocator}(...)" for v, a in made if not null_checked(a.rest, a.target)]
+    made = added_allocations(run, allocators) or na("no allocation assigned on an added C line")
+    bad = [f"{v.path}:{a.line}: {a.target} = {a.allocator}(...)" for v, a in made if not a.checked]
     assert not bad, f"allocations never checked for NULL: {bad}"
 
 
@@ -71,11 +80,8 @@ def test_allocations_checked_for_null(run: Run, allocators: tuple[str, ...] = AL
       })
 def test_realloc_through_temporary(run: Run, call: str = "realloc") -> None:
     """No `{call}` call the run adds assigns its result to the pointer it reallocates."""
-    views = changed_code_or_na(run, "c", C_SOURCES)
-    grown = [(v, a) for v in views for a in allocations(scan_file(v), (call,)) if a.line in added_numbers(run, v)]
-    grown = grown or na(f"no {call} call assigned on an added C line")
-    bad = [f"{v.path}:{a.line}: {a.target} = {call}({a.first_arg}, ...)" for v, a in grown
-           if re.sub(r"\s+", "", a.first_arg) == a.target]
+    grown = added_allocations(run, (call,)) or na(f"no {call} call assigned on an added C line")
+    bad = [f"{v.path}:{a.line}: {a.target} = {call}({a.args[0]}, ...)" for v, a in grown if a.in_place]
     assert not bad, f"{call} results assigned over the reallocated pointer: {bad}"
 
 
@@ -95,9 +101,9 @@ def test_no_unbounded_string_functions(run: Run, banned: tuple[str, ...] = ("str
                                                                             "vsprintf", "gets")) -> None:
     """No line the run adds to a C file calls {banned:code-or}."""
     views = changed_code_or_na(run, "c")
-    added_code_lines(run, views) or na("no C code added")
-    names = "|".join(re.escape(b) for b in banned) or "(?!)"
-    bad = [f"{v.path}:{c.line}: {c.callee}" for v, _, c in added_calls(run, views, names)]
+    any(added_numbers(run, v) & c.code_lines(v.path, v.data) for v in views) or na("no C code added")
+    bad = [f"{v.path}:{call.line}: {call.callee}" for v, call in on_added_lines(run, views, c.calls)
+           if call.callee in banned]
     assert not bad, f"unbounded string functions called: {bad}"
 
 
@@ -114,9 +120,9 @@ def test_no_unbounded_string_functions(run: Run, banned: tuple[str, ...] = ("str
 def test_control_bodies_braced(run: Run) -> None:
     """Every `if`, `else`, `for` and `while` the run adds to a C file has a braced body."""
     views = changed_code_or_na(run, "c")
-    added = [(v, line, kw, braced) for v in views for line, kw, braced in control_bodies(scan_file(v))
-             if line in added_numbers(run, v)] or na("no control statement added to a C file")
-    bad = [f"{v.path}:{line}: {kw}" for v, line, kw, braced in added if not braced]
+    added = [(v, s) for v, s in on_added_lines(run, views, c.controls) if s.keyword != "do"] or na(
+        "no control statement added to a C file")
+    bad = [f"{v.path}:{s.line}: {s.keyword}" for v, s in added if not s.braced]
     assert not bad, f"control statements without braces: {bad}"
 
 
@@ -135,9 +141,8 @@ def test_internal_functions_static(run: Run, entry: str = "main") -> None:
     """Every function the run defines in a `.c` file is `static` unless a header declares it or it is
     `{entry}`."""
     views = changed_code_or_na(run, "c", C_SOURCES)
-    new = [(v, f) for v in views for f in c_functions(scan_file(v)) if f.line in added_numbers(run, v)]
-    new = new or na("no function defined on an added line of a .c file")
-    public = c_header_prototypes(run) | {entry}
+    new = on_added_lines(run, views, c.functions) or na("no function defined on an added line of a .c file")
+    public = {name for h in run.glob("**/*.h") for name in c.prototypes(h.path, h.data)} | {entry}
     bad = [f"{v.path}:{f.line}: {f.name}" for v, f in new if not f.is_static and f.name not in public]
     assert not bad, f"internal functions without static: {bad}"
 
@@ -162,8 +167,8 @@ def test_headers_have_named_guards(run: Run) -> None:
     """Every header the run creates or changes opens with `#ifndef X` / `#define X` and ends with `#endif`, X
     being its file name in capitals with `.` (and other non-alphanumerics) as `_`."""
     headers = changed_code_or_na(run, "c", "**/*.h")
-    bad = [f"{v.path}: {include_guard(scan_file(v))!r} (expected {guard_name(v.path)!r})" for v in headers
-           if include_guard(scan_file(v)) != guard_name(v.path)]
+    guards = [(v.path, c.include_guard(v.path, v.data), c.guard_name(v.path)) for v in headers]
+    bad = [f"{path}: {found!r} (expected {wanted!r})" for path, found, wanted in guards if found != wanted]
     assert not bad, f"headers without the include guard their name gives: {bad}"
 
 
@@ -208,10 +213,9 @@ def test_allocation_sizes_from_pointer(run: Run, allocators: tuple[str, ...] = (
     """Every `sizeof` inside a {allocators:code-or} call the run adds applies to a dereferenced pointer
     (`sizeof *p`), not to a type."""
     views = changed_code_or_na(run, "c")
-    names = "|".join(re.escape(a) for a in allocators) or "(?!)"
-    sized = [(v, c, ops) for v, _, c in added_calls(run, views, names)
-             if (ops := sizeof_operands(" ".join(c.args)))] or na("no allocation using sizeof added")
-    bad = [f"{v.path}:{c.line}: sizeof {op}" for v, c, ops in sized for op in ops if not op.startswith("*")]
+    sized = on_added_lines(run, views, functools.partial(c.sizeofs, callees=allocators))
+    sized = sized or na("no allocation using sizeof added")
+    bad = [f"{v.path}:{s.line}: sizeof {s.operand}" for v, s in sized if not s.dereferenced]
     assert not bad, f"allocation sizes taken from a type: {bad}"
 
 
@@ -247,9 +251,7 @@ def test_allocations_released_on_every_path(run: Run) -> None:
 
     Pre-check: a local that receives an allocation and is afterwards never freed, returned, stored or passed to
     any call fails; the judge reads the C diff."""
-    views = changed_code_or_na(run, "c", C_SOURCES)
-    made = [(v, a) for v in views for a in allocations(scan_file(v), ALLOCATORS) if a.line in added_numbers(run, v)]
-    made = made or na("no allocation assigned on an added C line")
-    lost = [f"{v.path}:{a.line}: {a.target}" for v, a in made if a.is_local and not escapes(a.rest, a.target)]
+    made = added_allocations(run, ALLOCATORS) or na("no allocation assigned on an added C line")
+    lost = [f"{v.path}:{a.line}: {a.target}" for v, a in made if a.local and not a.handed_on]
     assert not lost, f"allocations never freed, returned, stored or passed on: {lost}"
     judge(c_diff=run.diff("**/*.[ch]"))
