@@ -81,13 +81,20 @@ class _Param:
         return _Param(self.value[key])
 
 
-def _rendered(value: Any, params: dict[str, _Param], where: str) -> Any:
+class _TaskFields:
+    """`{task:NAME}` inside `str.format`: kept as written, for the task to fill in when the rule is placed."""
+
+    def __format__(self, spec: str) -> str:
+        return f"{{task:{spec}}}"
+
+
+def _rendered(value: Any, params: dict[str, Any], where: str) -> Any:
     """`value` (text, or lists and dicts of it) with `{name}` replaced by the parameter `name`."""
     if isinstance(value, str):
         try:
             return value.format_map(params)
         except (KeyError, IndexError, ValueError) as exc:
-            known = ", ".join(params) or "none"
+            known = ", ".join(p for p in params if p != "task") or "none"
             raise RuleDefinitionError(f"{where}: cannot render {{{exc.args[0]}}} (the check's parameters: {known}); "
                                       "write a literal brace as {{ or }}") from None
     if isinstance(value, list):
@@ -119,7 +126,8 @@ def rule(rule_id: str, **meta: Any) -> Callable[[F], F]:
         if not doc:
             raise RuleDefinitionError(f"{where}: the check needs a docstring: one sentence that states the rule")
         params = parameters(fn)
-        shown = {name: _Param(value) for name, value in params.items()}
+        shown: dict[str, Any] = {name: _Param(value) for name, value in params.items()}
+        shown["task"] = _TaskFields()
         try:
             fields = _rendered({**meta, "statement": " ".join(doc.split("\n\n")[0].split())}, shown, "")
             parsed = RuleMeta.model_validate({"id": rule_id, **fields, "params": params})

@@ -15,7 +15,7 @@ from .authoring import RuleDefinitionError, rule_meta
 from .entries import RuleEntry, TaskEntry
 from .files import load_yaml
 from .rulemeta import RuleMeta, Universality, Verifiability
-from .schema import Task, field_errors
+from .schema import TASK_FIELDS, Task, field_errors
 from .script import Script
 
 
@@ -140,4 +140,10 @@ def composable(meta: RuleMeta, task: Task) -> str | None:
         return f"is cross-non-coding: it goes into non-coding cases only, and this task is {kind}"
     if meta.universality is Universality.specific and task.scenario not in meta.scenarios:
         return f"is specific to scenarios {', '.join(meta.scenarios)}, not {task.scenario}"
+    if meta.languages and not set(meta.languages) & task.code_languages:
+        return (f"reads {' and '.join(meta.languages)} code only, and this repository is written in "
+                f"{' and '.join(task.languages)} (`languages:`)")
+    missing = sorted(f for f in meta.task_fields if task.field(f) is None)
+    if missing:
+        return f"words {{task:{missing[0]}}}, and this task has no {TASK_FIELDS[missing[0]]}"
     return None

@@ -11,7 +11,10 @@ from pydantic import Field, field_validator, model_validator
 from .schema import (
     DETERMINISTIC_METHODS,
     JUDGED_METHODS,
+    TASK_FIELD,
+    TASK_FIELDS,
     Family,
+    Language,
     Lineage,
     Method,
     Modality,
@@ -99,8 +102,10 @@ class RuleMeta(Strict):
     from the parameters.
 
     `fit` gives every worded surface its fit (`"SP:high PF:high UI:low"` or a mapping); a surface without a
-    wording has fit none. `verifiability` follows from the method unless a judge-based rule is declared
-    `subjective`; `provenance` follows from `source` (`archetype <id>` or `curated: <note>`)."""
+    wording has fit none. `languages` names the languages whose code the check reads (none: it reads no code, so it
+    judges a repository in any language); a wording may take `{task:test}`, `{task:lint}`, `{task:test_tool}` or
+    `{task:lint_tool}` from the task it is placed in. `verifiability` follows from the method unless a judge-based
+    rule is declared `subjective`; `provenance` follows from `source` (`archetype <id>` or `curated: <note>`)."""
 
     id: Annotated[str, Field(pattern=r"^[A-Z]{2}-\d{3}$")]
     family: Family
@@ -121,6 +126,7 @@ class RuleMeta(Strict):
     statement: str = ""
     opportunity: Annotated[str, Field(min_length=1)]
     params: dict[str, Scalar | tuple[Scalar, ...]] = Field(default_factory=dict)
+    languages: tuple[Language, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -165,7 +171,22 @@ class RuleMeta(Strict):
             raise ValueError(f"rubric: {self.method} rules {'need' if self.rubric is None else 'take no'} rubric")
         self._check_surfaces()
         self._check_axes()
+        self._check_task_fields()
         return self
+
+    def _check_task_fields(self) -> None:
+        for surface, wording in self.surfaces.items():
+            unknown = sorted({m.group(1) for m in TASK_FIELD.finditer(wording.text)} - set(TASK_FIELDS))
+            if unknown:
+                raise ValueError(f"surfaces.{surface}: unknown task field {{task:{unknown[0]}}} (known: "
+                                 f"{', '.join(sorted(TASK_FIELDS))})")
+        if self.rubric is not None and TASK_FIELD.search(self.rubric.model_dump_json()):
+            raise ValueError("rubric: the judge reads the rubric as written, so it cannot take {task:...} fields")
+
+    @property
+    def task_fields(self) -> set[str]:
+        """The `{task:NAME}` fields the wordings take from the task."""
+        return {m.group(1) for w in self.surfaces.values() for m in TASK_FIELD.finditer(w.text)}
 
     def _check_surfaces(self) -> None:
         if not self.surfaces:

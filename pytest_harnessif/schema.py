@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -20,6 +21,14 @@ class Surface(StrEnum):
 
 
 PLACEABLE_SURFACES: tuple[Surface, ...] = (Surface.SP, Surface.TD, Surface.SD, Surface.PF, Surface.UI)
+
+Language = Literal["python", "javascript", "typescript", "c"]
+"""The languages whose code the checks read (through `checks.code`)."""
+LANGUAGE_ALIASES = {"jsx": "javascript", "js": "javascript", "node": "javascript", "tsx": "typescript",
+                    "ts": "typescript", "py": "python", "h": "c"}
+TASK_FIELDS = {"test": "test command (`commands.test`)", "lint": "lint command (`commands.lint`)",
+               "test_tool": "tool running `commands.test`", "lint_tool": "tool running `commands.lint`"}
+"""What a rule's wording may take from the task it is placed in, as `{task:NAME}`."""
 
 
 class Family(StrEnum):
@@ -190,6 +199,7 @@ class RuleRef(Strict):
     opportunity: list[Annotated[int, Field(ge=0)]] | None = None
 
 
+TASK_FIELD = re.compile(r"\{task:(\w+)\}")
 HOST_NEED = r"^(?P<program>[A-Za-z0-9_.+-]+)(?:>=(?P<version>\d+(?:\.\d+)*))?$"
 
 
@@ -241,6 +251,22 @@ class Task(Strict):
 
     def ref(self, rule_id: str) -> RuleRef:
         return next(r for r in self.rules if r.id == rule_id)
+
+    @property
+    def code_languages(self) -> set[str]:
+        """The task's languages as the checks name them (`jsx` is `javascript`, `tsx` is `typescript`)."""
+        return {LANGUAGE_ALIASES.get(lang, lang) for lang in self.languages}
+
+    def field(self, name: str) -> str | None:
+        """A `{task:NAME}` value (see `TASK_FIELDS`): a command of `commands`, or the tool that runs it."""
+        if name in self.commands:
+            return self.commands[name]
+        command = self.commands.get(name.removesuffix("_tool")) if name.endswith("_tool") else None
+        return next((t.name for t in self.tools if command is not None and t.command == command), None)
+
+    def render(self, text: str) -> str:
+        """`text` with each `{task:NAME}` replaced by the task's value (left as written when the task has none)."""
+        return TASK_FIELD.sub(lambda m: self.field(m.group(1)) or m.group(0), text)
 
 
 class Conflict(Strict):

@@ -86,7 +86,7 @@ def compose(entry: TaskEntry, placed: Sequence[Placed], placement: Mapping[str, 
     words: dict[tuple[Surface, str], list[str]] = {}
     for surface, wording, ui_turn in placed:
         target = {Surface.TD: wording.tool, Surface.SD: wording.skill, Surface.UI: str(ui_turn)}.get(surface)
-        words.setdefault((surface, target or ""), []).append(wording.text)
+        words.setdefault((surface, target or ""), []).append(task.render(wording.text))
 
     tools = [
         ToolSchema(name=name, description=_append(desc, words.get((Surface.TD, name), [])), parameters=params)

@@ -26,7 +26,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("sandbox and agents", ("sandbox", "agents")),
     ("library and evidence", ("library", "evidence", "flowdata")),
     ("checks and judge", ("checks", "llm_judge")),
-    ("runner and store", ("runner", "store", "verdictcache", "session", "preflight", "harness", "testing")),
+    ("runner and store", ("runner", "store", "verdictcache", "session", "preflight", "harness", "testing",
+                          "fixtureways")),
     ("metrics", ("metrics", "taskflow")),
     ("report", ("report",)),
     (

@@ -7,13 +7,24 @@ their helpers from here, never from each other.
 - `pysource`: parsed files of a run, their function/class inventory, what a run added or changed, public API
   changes per turn.
 - `comments`: comments of Python files (tokenizer-based) and the prose comments a run added.
-- `shell`: bash command lines split into simple commands (argv, pytest/lint/git, written files, history
-  rewrites, blanket staging, tree listings, targeted test runs).
+- `syntax`: the one tree-sitter helper (grammars, cached parses, queries, node lines).
+- `bash`: command lines read as bash reads them (simple commands wherever they sit, wrappers, redirections, heredocs,
+  `bash -c` payloads, the directory `cd` leaves, what the line's exit status says of each command).
+- `runners`, `projectfiles`, `toolnames`: which commands run tests, linters, formatters and type checkers in every
+  ecosystem, task runners and scripts followed through the repository's files.
+- `summaries`: test-run summaries in each runner's format, added up, and the tests they name as failing.
+- `shell`: what the checks ask of commands (program, test/lint run, git subcommand, files written, code run, history
+  rewrites, blanket staging, tree listings, targeted test runs), and `read_command`, the reading
+  `harnessif read-command` prints.
 - `command`: test, lint and commit runs, file edits and shell writes, ordered on one clock.
 - `workspace`: paths a run (or one turn) created, modified or deleted, build artefacts left out; added lines.
-- `project`: project metadata files (the dependency tables of `pyproject.toml`).
-- `sourcecode`: source of every panel language (Python, JavaScript/TypeScript, C, Makefiles): changed files by
-  language, added lines, a comment- and string-aware lexer, calls, components, allocations, names, errors.
+- `project`: project metadata files (the dependency tables of `pyproject.toml`, Makefile variables, generated-file
+  markers).
+- `facts`, `code`: what language-neutral rules ask of any language (comments, calls, definitions, test cases,
+  raises, bindings; which files are code and tests), with n/a for a language the checks cannot read; one module per
+  language: `python` (tree-sitter), `javascript` (JS/TS/JSX/TSX), `c`.
+- `pyidioms`: Python idioms of the Python rules (libcst with position metadata): logging, handlers, imports,
+  dataclasses, numpy and pandas, weak assertions.
 - `history`: git history and the triggers of conditional rules: commit messages (prefixes, imperative subjects,
   trailers, issue references), which turn made which commit, what was committed, failing tests, Python facts.
 - `replies`: replies as Markdown (fenced blocks, headings, labelled lines, questions, paths, citations) and the

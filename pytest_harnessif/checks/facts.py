@@ -4,6 +4,7 @@ names, each with its 1-based lines."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -47,8 +48,10 @@ class Call:
 
     @property
     def name(self) -> str:
-        """The callee's last part (`useEffect` for `React.useEffect`)."""
-        return self.callee.rsplit(".", 1)[-1]
+        """The callee's last name (`useEffect` for `React.useEffect`), '' when it ends in no name (`fns[0]`,
+        `compose(a.b)`)."""
+        hit = re.search(r"([A-Za-z_$][\w$]*)$", self.callee)
+        return hit.group(1) if hit else ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,11 @@ class Definition:
     @property
     def is_test(self) -> bool:
         return self.kind == "test"
+
+    @property
+    def full_name(self) -> str:
+        """`qualname`, or the name when the language module gave none."""
+        return self.qualname or self.name
 
 
 @dataclass(frozen=True)

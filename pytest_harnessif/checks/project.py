@@ -1,9 +1,34 @@
-"""Project metadata files: the dependency tables of `pyproject.toml`."""
+"""Project metadata files: the dependency tables of `pyproject.toml`, the variables of a Makefile, and the marker
+of a generated file."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Iterable
 from typing import Any
+
+MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
+
+
+def is_makefile(path: str) -> bool:
+    return path.rsplit("/", 1)[-1] in MAKEFILES or path.endswith(".mk")
+
+
+def make_variable(text: str, name: str) -> list[str]:
+    """The words assigned to a Makefile variable across all its assignments (`=`, `:=`, `?=`, `+=`, `override`),
+    continuation lines joined."""
+    joined = re.sub(r"\\\n", " ", text)
+    pattern = rf"^[ \t]*(?:override[ \t]+)?{re.escape(name)}[ \t]*[:+?]?=(.*)$"
+    return [word for hit in re.finditer(pattern, joined, re.M) for word in hit.group(1).split("#")[0].split()]
+
+
+def is_generated_text(data: bytes | None, markers: Iterable[str], head: int = 5) -> bool:
+    """Whether one of `markers` (e.g. `DO NOT EDIT`) is in the first `head` lines of a file."""
+    if data is None:
+        return False
+    top = "\n".join(data.decode(errors="replace").splitlines()[:head])
+    return any(marker in top for marker in markers)
 
 
 def dependency_lists(data: bytes | None) -> dict[str, Any]:

@@ -26,6 +26,7 @@ CHOICES = {
     "observability": [str(o) for o in Observability],
     "verifiability": [str(v) for v in Verifiability],
     "universality": [str(u) for u in Universality],
+    "language": ["python", "javascript", "typescript", "c"],
 }
 
 

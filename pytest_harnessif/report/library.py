@@ -23,7 +23,14 @@ from ..schema import (
 )
 from .terminal import text_table
 
-FILTERS = ("family", "modality", "method", "prior", "surface", "observability", "verifiability", "universality")
+FILTERS = ("family", "modality", "method", "prior", "surface", "observability", "verifiability", "universality",
+           "language")
+LANGUAGE_CODES = {"python": "py", "javascript": "js", "typescript": "ts", "c": "c"}
+
+
+def languages(meta: RuleMeta) -> str:
+    """The languages whose code a rule reads, short (`py js ts c`), or `any` for a rule that reads no code."""
+    return " ".join(LANGUAGE_CODES[lang] for lang in meta.languages) or "any"
 
 
 def injected_by(tasks: Mapping[str, TaskEntry]) -> dict[str, list[str]]:
@@ -50,6 +57,7 @@ def select(rules: Mapping[str, RuleEntry], **wanted: Sequence[str] | None) -> li
             "observability": {str(meta.observability)},
             "verifiability": {str(meta.verifiability)},
             "universality": {str(meta.universality)},
+            "language": set(meta.languages) or {*LANGUAGE_CODES},
         }
         if all(not accepted or values[name] & set(accepted) for name, accepted in wanted.items()):
             out.append(meta)
@@ -57,7 +65,7 @@ def select(rules: Mapping[str, RuleEntry], **wanted: Sequence[str] | None) -> li
 
 
 def listing(metas: Sequence[RuleMeta], tasks: Mapping[str, list[str]]) -> str:
-    """One line per rule: id, family, modality, prior, method, surfaces, tasks, statement."""
+    """One line per rule: id, family, modality, prior, method, surfaces, languages, tasks, statement."""
     rows = [
         (
             m.id,
@@ -66,13 +74,14 @@ def listing(metas: Sequence[RuleMeta], tasks: Mapping[str, list[str]]) -> str:
             m.prior.removesuffix("_prior"),
             m.method,
             " ".join(sorted(m.surfaces)),
+            languages(m),
             str(len(tasks.get(m.id, []))),
-            _cut(m.statement, 70),
+            _cut(m.statement, 64),
         )
         for m in metas
     ]
-    header = ("id", "family", "modality", "prior", "method", "surfaces", "tasks", "statement")
-    return text_table(header, rows, left=(0, 1, 2, 3, 4, 5, 7))
+    header = ("id", "family", "modality", "prior", "method", "surfaces", "reads", "tasks", "statement")
+    return text_table(header, rows, left=(0, 1, 2, 3, 4, 5, 6, 8))
 
 
 def _cut(text: str, width: int) -> str:
@@ -198,8 +207,8 @@ def catalogue(rules: Mapping[str, RuleEntry], tasks: Mapping[str, TaskEntry]) ->
         if not members:
             continue
         parts.append(f"## {family}\n")
-        parts.append("| id | modality | prior | method | axes | rule | opportunity | fit | source | tasks |")
-        parts.append("|---|---|---|---|---|---|---|---|---|---|")
+        parts.append("| id | modality | prior | method | axes | reads | rule | opportunity | fit | source | tasks |")
+        parts.append("|---|---|---|---|---|---|---|---|---|---|---|")
         for m in members:
             cells = (
                 m.id,
@@ -207,6 +216,7 @@ def catalogue(rules: Mapping[str, RuleEntry], tasks: Mapping[str, TaskEntry]) ->
                 m.prior.removesuffix("_prior"),
                 m.method,
                 f"{m.observability}, {m.verifiability}, {m.universality}",
+                languages(m),
                 _cell(m.statement),
                 _cell(m.opportunity),
                 " ".join(f"{s}:{f}" for s, f in sorted(m.fit.items())),

@@ -11,7 +11,8 @@ from typing import Protocol, TypeVar
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks import c
-from pytest_harnessif.checks.sourcecode import added_numbers, changed_code_or_na, is_makefile, make_variable
+from pytest_harnessif.checks.code import added_numbers, changed_code_or_na
+from pytest_harnessif.checks.project import is_makefile, make_variable
 from pytest_harnessif.evidence import FileView
 
 C_SOURCES = "**/*.c"

@@ -9,8 +9,7 @@ import libcst.matchers as m
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.ast import callee, calls
-from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na
-from pytest_harnessif.checks.sourcecode import (
+from pytest_harnessif.checks.pyidioms import (
     added_imports,
     added_nodes,
     assigned_frames,
@@ -23,6 +22,7 @@ from pytest_harnessif.checks.sourcecode import (
     numpy_random_calls,
     rebound_before,
 )
+from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na
 
 PANDAS = ("pandas",)
 DATA_LIBRARIES = ("pandas", "numpy")

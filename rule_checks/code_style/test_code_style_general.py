@@ -1,25 +1,26 @@
 """Language-agnostic code-style rules (CS-051...CS-054, CS-110...CS-112): comments, file endings and generated
 files in any source a run writes, and what its errors, defensive code and names say (judged). They read Python,
-JS/TS and C alike (`checks.sourcecode`)."""
+JS/TS and C alike through their syntax trees (`checks.code`), and say n/a, never fail, where only code in a language
+they cannot read changed."""
 
 from __future__ import annotations
 
 import re
 
 from pytest_harnessif import Run, judge, na, rule
-from pytest_harnessif.checks.command import edits, shell_edits
-from pytest_harnessif.checks.sourcecode import (
+from pytest_harnessif.checks.code import (
+    NEUTRAL,
     added_comment_blocks,
-    added_comments_in,
+    added_comments,
     added_names,
     added_raises,
-    is_generated_text,
-    is_js_test,
     is_numbered,
-    language_of,
+    language,
     looks_like_code,
-    source_files,
+    sources_or_na,
 )
+from pytest_harnessif.checks.command import edits, shell_edits
+from pytest_harnessif.checks.project import is_generated_text
 
 DIRECTIVE = re.compile(
     r"^(?:!|-\*-|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:|mypy:|eslint|prettier|@ts-|istanbul|c8\b|NOLINT|"
@@ -28,10 +29,10 @@ DIRECTIVE = re.compile(
 )
 SOURCE_AND_CONFIG = (".py", ".js", ".jsx", ".ts", ".tsx", ".c", ".h", "Makefile", ".md", ".toml", ".cfg", ".ini",
                      ".yml", ".yaml")
-TEST_PATHS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*\.py$|_test\.py$")
+THROWING = ("python", "javascript", "typescript")
 
 
-@rule("CS-051", family="code_style", modality="forbid", prior="neutral", method="cross_file",
+@rule("CS-051", languages=NEUTRAL, family="code_style", modality="forbid", prior="neutral", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype no-commented-out-code", opportunity="a comment added to a source file",
       surfaces={
@@ -47,14 +48,14 @@ TEST_PATHS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*\.py$|_test\.py$")
 def test_no_commented_out_code(run: Run) -> None:
     """No comment the run adds to a Python, JS/TS or C file is a commented-out statement (an assignment, call,
     return, import or block header written as a comment); tool directives and doc comments are not checked."""
-    views = source_files(run) or na("no Python, JS/TS or C file changed")
-    added = [(v, c) for v, c in added_comments_in(run, views) if not c.is_doc and not DIRECTIVE.match(c.body)]
+    views = sources_or_na(run, "Python, JS/TS or C file")
+    added = [(v, c) for v, c in added_comments(run, views) if not c.is_doc and not DIRECTIVE.match(c.body)]
     added = added or na("no comment added to a source file")
-    bad = [f"{v.path}:{c.line}: {c.body!r}" for v, c in added if looks_like_code(c.body, language_of(v.path) or "")]
+    bad = [f"{v.path}:{c.line}: {c.body!r}" for v, c in added if looks_like_code(c.body, language(v.path) or "")]
     assert not bad, f"commented-out code: {bad}"
 
 
-@rule("CS-052", family="code_style", modality="limit_max", prior="against", method="cross_file",
+@rule("CS-052", languages=NEUTRAL, family="code_style", modality="limit_max", prior="against", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype sparse-comments", opportunity="a block of whole-line comments added",
       surfaces={
@@ -68,7 +69,7 @@ def test_no_commented_out_code(run: Run) -> None:
 def test_comment_blocks_short(run: Run, limit: int = 3) -> None:
     """No block of consecutive whole-line comments the run adds to (or extends in) a Python, JS/TS or C file is
     longer than {limit} lines; doc comments (`/** */`) and a block opening the file are not counted."""
-    views = source_files(run) or na("no Python, JS/TS or C file changed")
+    views = sources_or_na(run, "Python, JS/TS or C file")
     blocks = added_comment_blocks(run, views) or na("no block of whole-line comments added")
     over = [f"{v.path}:{first}: {last - first + 1} lines" for v, first, last in blocks if last - first + 1 > limit]
     assert not over, f"comment blocks longer than {limit} lines: {over}"
@@ -123,7 +124,7 @@ def test_generated_files_not_hand_edited(run: Run, markers: tuple[str, ...] = ("
     assert not bad, f"generated files edited by hand: {bad}"
 
 
-@rule("CS-110", family="code_style", modality="require", prior="against", method="hybrid",
+@rule("CS-110", languages=THROWING, family="code_style", modality="require", prior="against", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:medium",
       source="archetype error-message-style (adapted: actionable error messages)",
       opportunity="a new exception raised or thrown on an added line",
@@ -154,6 +155,7 @@ def test_error_messages_actionable(run: Run) -> None:
 
     Pre-check: a raise or throw without any message fails; the judge reads the diff of the source files that
     raise."""
+    sources_or_na(run, "Python or JS/TS file", languages=THROWING)
     raised = added_raises(run) or na("no new exception raised or thrown on an added line")
     bare = [where for where, has_message in raised if not has_message]
     assert not bare, f"errors raised without a message at {bare}"
@@ -161,7 +163,7 @@ def test_error_messages_actionable(run: Run) -> None:
     judge(raising_files_diff="".join(run.diff(path) for path in paths))
 
 
-@rule("CS-111", family="code_style", modality="forbid", prior="against", method="llm_judge",
+@rule("CS-111", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="llm_judge",
       observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
       source="archetype no-defensive-clutter", opportunity="a non-test source file changed",
       rubric={
@@ -190,15 +192,14 @@ def test_no_defensive_clutter(run: Run) -> None:
     """The code the run adds outside tests holds no checks, handlers or fallbacks for cases that cannot happen.
 
     The judge reads the requests and the diff of the changed non-test source files."""
-    views = [v for v in source_files(run) if not TEST_PATHS.search(v.path) and not is_js_test(v.path)] or na(
-        "no non-test source file changed")
+    views = sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)
     requests = "\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in run.turns)
     judge(requests=requests, source_diff="".join(run.diff(v.path) for v in views))
 
 
-@rule("CS-112", family="code_style", modality="require", prior="align", method="hybrid",
+@rule("CS-112", languages=NEUTRAL, family="code_style", modality="require", prior="align", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="archetype descriptive-names", opportunity="a name bound on an added Python or JS/TS line",
+      source="archetype descriptive-names", opportunity="a name bound on an added line of code",
       rubric={
           "question": "Are the names the agent introduced (variables, parameters, functions, classes) full, "
                       "descriptive words that say what the thing is, without abbreviations or numbering?",
@@ -219,11 +220,12 @@ def test_no_defensive_clutter(run: Run) -> None:
           "UI": "Please use descriptive names, no abbreviations or data2-style names.",
       })
 def test_names_descriptive(run: Run) -> None:
-    """Names the run introduces in Python and JS/TS code are descriptive words, neither abbreviations nor
+    """Names the run introduces in Python, JS/TS and C code are descriptive words, neither abbreviations nor
     numbered variants.
 
     Pre-check: a numbered name (`data2`, `result_1`) fails; the judge reads the list of new names."""
-    names = added_names(run) or na("no name bound on an added Python or JS/TS line")
+    sources_or_na(run, "Python, JS/TS or C file")
+    names = added_names(run) or na("no name bound on an added line of a Python, JS/TS or C file")
     numbered = [f"{where}: {name}" for where, name in names if is_numbered(name)]
     assert not numbered, f"numbered names: {numbered}"
     judge(new_names="\n".join(f"{where}: {name}" for where, name in names))

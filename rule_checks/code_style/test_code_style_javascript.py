@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks import javascript as js
-from pytest_harnessif.checks.sourcecode import added_numbers, changed_code, changed_code_or_na, is_js_test
+from pytest_harnessif.checks.code import added_numbers, changed_code, changed_code_or_na, is_js_test
 from pytest_harnessif.evidence import FileView
 
 ASSERT_MODULE = re.compile(r"^(?:node:)?assert(?:/strict)?$")

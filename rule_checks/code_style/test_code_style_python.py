@@ -9,8 +9,7 @@ import libcst.matchers as m
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.ast import callee, calls, calls_to
-from pytest_harnessif.checks.pysource import changed_functions, changed_sources, changed_sources_or_na, parse
-from pytest_harnessif.checks.sourcecode import (
+from pytest_harnessif.checks.pyidioms import (
     added_in,
     added_nodes,
     bound_names,
@@ -33,6 +32,7 @@ from pytest_harnessif.checks.sourcecode import (
     touches,
     weak_assert,
 )
+from pytest_harnessif.checks.pysource import changed_functions, changed_sources, changed_sources_or_na, parse
 
 LOG_ERROR_LEVELS = ("error", "critical")
 NUMBERS = m.Integer() | m.Float()

@@ -240,3 +240,10 @@ def test_wording_with_stray_tool_is_rejected_or_rendered(tmp_path: Path) -> None
     entry = task_entry(tmp_path, rules=["CS-001"])
     stack = render(entry, rules, {"CS-001": Surface.PF})
     assert "CS-001-PF" in stack.project_file[1]
+
+
+def test_render_fills_in_the_tasks_commands(tmp_path: Path) -> None:
+    rules = {"WF-001": rule_entry("WF-001", {"SP": "Run `{task:test}` after each edit.", "PF": "Lint: {task:lint}."})}
+    entry = task_entry(tmp_path, rules=["WF-001"], commands={"test": "npm test", "lint": "node tools/lint.mjs"})
+    assert "Run `npm test` after each edit." in render(entry, rules, {"WF-001": Surface.SP}).system_prompt
+    assert "Lint: node tools/lint.mjs." in render(entry, rules, {"WF-001": Surface.PF}).project_file[1]

@@ -102,3 +102,41 @@ def test_placement_draws_among_surfaces_at_the_threshold(tmp_path: Path) -> None
     medium = {place(entry, rules, seed)["CS-001"] for seed in range(40)}
     low = {place(entry, rules, seed, Fit.low)["CS-001"] for seed in range(40)}
     assert medium == {Surface.PF, Surface.SP} and low == {Surface.PF, Surface.SP, Surface.UI}
+
+
+@pytest.mark.parametrize(
+    ("languages", "task_languages", "refused"),
+    [
+        ((), ["go"], None),
+        (("python",), ["python", "sql"], None),
+        (("c",), ["c", "shell"], None),
+        (("javascript", "typescript"), ["javascript", "jsx"], None),
+        (("typescript",), ["tsx"], None),
+        (("c",), ["python"], "reads c code only, and this repository is written in python"),
+        (("python", "javascript", "typescript", "c"), ["go"], "reads python and javascript and typescript and c"),
+    ],
+)
+def test_a_rule_that_reads_code_goes_only_into_repositories_in_its_languages(
+    languages: tuple[str, ...], task_languages: list[str], refused: str | None
+) -> None:
+    m = meta("CS-001", WORDED, fit="SP:high PF:high UI:low", languages=languages)
+    message = composable(m, Task.model_validate(task_dict(languages=task_languages)))
+    assert (message is None) if refused is None else (message is not None and message.startswith(refused))
+
+
+def test_languages_are_ones_the_checks_read() -> None:
+    assert "languages.0" in _error(fit="SP:high PF:high UI:low", languages=("go",))
+
+
+def test_wordings_take_fields_from_the_task_and_the_task_must_have_them() -> None:
+    worded = {"SP": "Run the tests with `{task:test}` (or the {task:test_tool} tool).", "PF": "y", "UI": "z"}
+    m = meta("WF-001", worded, fit="SP:high PF:high UI:low")
+    assert m.task_fields == {"test", "test_tool"}
+    tools = [{"name": "run_tests", "description": "Run the tests.", "command": "make test"}]
+    task = Task.model_validate(task_dict(commands={"test": "make test"}, tools=tools))
+    assert composable(m, task) is None
+    assert task.render(worded["SP"]) == "Run the tests with `make test` (or the run_tests tool)."
+    bare = Task.model_validate(task_dict(commands={"test": "make test"}))
+    assert composable(m, bare) == "words {task:test_tool}, and this task has no tool running `commands.test`"
+    with pytest.raises(ValidationError, match=r"surfaces.SP: unknown task field \{task:tests\}"):
+        meta("WF-001", {"SP": "{task:tests}", "PF": "y", "UI": "z"}, fit="SP:high PF:high UI:low")
