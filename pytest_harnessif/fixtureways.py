@@ -91,7 +91,8 @@ class Read:
 
 @dataclass(frozen=True)
 class Shell:
-    """A command the same in every way (e.g. `git status`), with its output and exit code."""
+    """Any other command (`git status`, `curl ...`), with its output and exit code: its own bash call, after
+    `cd /workspace &&` as a one-liner, a line of the script."""
 
     cmd: str
     output: str = ""
@@ -198,7 +199,7 @@ def _oneliners(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> li
     out = []
     for action in actions:
         cmd, output, code = _shell(action, eco, state)
-        out.append(bash(f"cd /workspace && {cmd}" if isinstance(action, Tests | Lint) else cmd, code, output))
+        out.append(bash(f"cd /workspace && {cmd}" if isinstance(action, Tests | Lint | Shell) else cmd, code, output))
     return out
 
 

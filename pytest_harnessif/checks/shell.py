@@ -571,8 +571,3 @@ def chain_operators(cmd: Command) -> list[str]:
     ops = [{"\n": "newline"}.get(s.link, s.link) for s in simples if s.link and s.link != "|"]
     constructs = {n for s in simples for n in s.nesting if n in ("loop", "if", "case", "function")}
     return ops + sorted(f"{c} block" for c in constructs)
-
-
-def iter_lines(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
-    """`read_command` of each line."""
-    return (read_command(line) for line in lines)

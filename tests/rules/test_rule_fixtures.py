@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,13 +17,15 @@ import pytest
 
 from pytest_harnessif import NotApplicable
 from pytest_harnessif.authoring import Unjudged
+from pytest_harnessif.checks.code import language
 from pytest_harnessif.evidence import Run
+from pytest_harnessif.fixtureways import WAYS
 from pytest_harnessif.library import load_rules, load_tasks
 from pytest_harnessif.llm_judge import Judge
 from pytest_harnessif.llm_judge.context import judging
 from pytest_harnessif.report.library import catalogue
 from pytest_harnessif.schema import JUDGED_METHODS, Modality
-from pytest_harnessif.testing import JudgeScript, ScriptedJudgeClient
+from pytest_harnessif.testing import JudgeScript, ScriptedJudgeClient, bash, make_run, tool, turn
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = load_rules(ROOT / "rule_checks")
@@ -167,3 +171,91 @@ def test_the_catalogue_is_generated_from_the_metadata() -> None:
 def test_every_rule_is_worded_for_two_surfaces_or_more() -> None:
     thin = [r for r, e in RULES.items() if len(e.meta.surfaces) < 2]
     assert not thin, f"rules worded for fewer than 2 surfaces: {thin}"
+
+
+# --- checks that read what agents do, and code in several languages ---------------------------------------------
+
+READS_COMMANDS = re.compile(r"\b(?:segments|ran_tests|suite_runs|lint_runs|commits|edits|shell_edits|edit_positions|"
+                            r"made_commits|last_py_edit|read_orders|turn_commit_subjects|workarounds|chain_operators|"
+                            r"background_starts)\(|\brun\.commands\b")
+COMMAND_RULES = sorted(r for r, e in RULES.items() if READS_COMMANDS.search(inspect.getsource(e.check)))
+
+
+@pytest.mark.parametrize("rule_id", COMMAND_RULES)
+def test_a_check_reading_commands_has_a_behaviour_written_three_ways(rule_id: str) -> None:
+    """Some behaviour that passes and some that fails are each written as tool calls, bash one-liners and a bash
+    script (`tests/rules/families.py`), so the check meets more than one agent's habits."""
+    families: dict[str, dict[str, str]] = {}
+    for kind in ("pass", "fail", "na"):
+        for factory in FIXTURES[rule_id].get(kind, []):
+            if hasattr(factory, "family"):
+                families.setdefault(factory.family, {})[factory.way] = kind
+    whole = [kinds for kinds in families.values() if set(kinds) == set(WAYS)]
+    assert any("pass" in k.values() for k in whole), f"{rule_id}: no passing behaviour written {', '.join(WAYS)}"
+    assert any("fail" in k.values() for k in whole), f"{rule_id}: no failing behaviour written {', '.join(WAYS)}"
+
+
+LANGUAGE_FAMILIES = {"python": {"python"}, "javascript or typescript": {"javascript", "typescript"}, "c": {"c"}}
+NEUTRAL_RULES = sorted(r for r, e in RULES.items() if set(e.meta.languages) >= {"python", "c"}
+                       and set(e.meta.languages) & {"javascript", "typescript"})
+
+
+def _languages(case: Case) -> set[str]:
+    run = case[0] if isinstance(case, tuple) else case
+    changed = {*run.created(), *run.modified()}
+    return {lang for p in changed if (lang := language(p)) is not None}
+
+
+@pytest.mark.parametrize("rule_id", NEUTRAL_RULES)
+def test_a_language_neutral_check_judges_python_javascript_and_c(rule_id: str) -> None:
+    """A rule that reads Python, JavaScript/TypeScript and C has a pass and a fail fixture written in each."""
+    for name, family_languages in LANGUAGE_FAMILIES.items():
+        for kind in ("pass", "fail"):
+            cases = [f() for f in FIXTURES[rule_id].get(kind, [])]
+            assert any(_languages(c) & family_languages for c in cases), f"{rule_id}: no {kind} fixture in {name}"
+
+
+def go_repository_run() -> Run:
+    """A run whose every change is Go: a bug fixed with a regression test, a feature added, tests run, committed."""
+    initial = {"go.mod": "module example.com/ledger\n\ngo 1.22\n",
+               "internal/ledger/ledger.go": "package ledger\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n",
+               "internal/ledger/ledger_test.go": "package ledger\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) "
+                                                 "{\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"sum\")\n\t}\n}\n"}
+    fixed = {**initial, "internal/ledger/ledger.go": initial["internal/ledger/ledger.go"] +
+             "\n// Sum2 adds a list.\nfunc Sum2(xs []int) (total int) {\n\t// total = 0\n\tfor _, x := range xs "
+             "{\n\t\ttotal += x\n\t}\n\tif total < 0 {\n\t\tpanic(\"negative\")\n\t}\n\treturn total\n}\n",
+             "internal/ledger/ledger_test.go": initial["internal/ledger/ledger_test.go"] +
+             "\nfunc TestSumRegression(t *testing.T) {\n\tif Sum2([]int{1, 2}) != 3 {\n\t\tt.Fatal(\"sum\")\n\t}\n}\n",
+             "cmd/ledger/main.go": "package main\n\nfunc main() {\n\tprintln(\"ledger\")\n}\n"}
+    go_test = bash("cd /workspace && go test ./... 2>&1 | tail -5",
+                   output="ok  \texample.com/ledger/internal/ledger\t0.01s")
+    return make_run(initial=initial, final=fixed, turns=[
+        turn("Sum() goes wrong on long lists, please fix it.", "Fixed Sum2; `go test ./...` passes.",
+             tool("write_file", path="internal/ledger/ledger.go", content=fixed["internal/ledger/ledger.go"]),
+             tool("write_file", path="internal/ledger/ledger_test.go",
+                  content=fixed["internal/ledger/ledger_test.go"]), go_test, intent="bug-fix", files=fixed),
+        turn("Add a ledger command.", "Added cmd/ledger.", bash("mkdir -p cmd/ledger"),
+             tool("write_file", path="cmd/ledger/main.go", content=fixed["cmd/ledger/main.go"]), go_test,
+             bash("git add -A && git commit -m 'Add Sum2 and the ledger command'", output="[main 1a2b3c4] Add Sum2"),
+             files=fixed),
+    ])
+
+
+def _na_reason(rule_id: str, run: Run) -> str:
+    try:
+        RULES[rule_id].check(run)
+    except NotApplicable as exc:
+        return str(exc.msg)
+    except (AssertionError, Unjudged) as exc:
+        return f"not n/a: {type(exc).__name__}: {exc}"
+    return "not n/a: passed"
+
+
+@pytest.mark.parametrize("rule_id", sorted(r for r, e in RULES.items() if e.meta.languages))
+def test_a_check_says_na_never_fail_in_a_language_it_cannot_read(rule_id: str) -> None:
+    """Every rule that reads code meets a repository written in Go with n/a: a language-neutral one says it cannot
+    read Go; one that reads a single language finds none of its files."""
+    reason = _na_reason(rule_id, go_repository_run())
+    assert reason.startswith("n/a:"), reason
+    if rule_id in NEUTRAL_RULES:
+        assert "cannot read Go" in reason, reason
