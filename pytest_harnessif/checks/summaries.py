@@ -117,26 +117,26 @@ def _node(lines: list[str], i: int) -> tuple[Counts, int] | None:
                   found.get("skipped", 0) + found.get("todo", 0), 1), j - 1
 
 
+Reader = Callable[[list[str], int], "tuple[Counts, int] | None"]
+
+
 def _pairs(text: str) -> dict[str, int]:
     return {kind: int(n) for n, kind in re.findall(r"(\d+) (passed|failed|skipped|todo|pending)", text)}
 
 
-def _jest(lines: list[str], i: int) -> tuple[Counts, int] | None:
-    hit = JEST.match(lines[i].strip())
-    if not hit:
-        return None
-    found = _pairs(hit.group(1))
-    return Counts(found.get("passed", 0), found.get("failed", 0), 0, found.get("skipped", 0) + found.get("todo", 0),
-                  1), i
+def _listed(pattern: re.Pattern[str]) -> Reader:
+    """A summary listing `N passed`, `N failed`, `N skipped`, `N todo` on one line (jest's `Tests:`, vitest's
+    `Tests`)."""
 
+    def read(lines: list[str], i: int) -> tuple[Counts, int] | None:
+        hit = pattern.match(lines[i].strip())
+        if not hit or ("passed" not in hit.group(1) and "failed" not in hit.group(1)):
+            return None
+        found = _pairs(hit.group(1))
+        skipped = found.get("skipped", 0) + found.get("todo", 0)
+        return Counts(found.get("passed", 0), found.get("failed", 0), 0, skipped, 1), i
 
-def _vitest(lines: list[str], i: int) -> tuple[Counts, int] | None:
-    hit = VITEST.match(lines[i])
-    if not hit or ("passed" not in hit.group(1) and "failed" not in hit.group(1)):
-        return None
-    found = _pairs(hit.group(1))
-    return Counts(found.get("passed", 0), found.get("failed", 0), 0, found.get("skipped", 0) + found.get("todo", 0),
-                  1), i
+    return read
 
 
 def _mocha(lines: list[str], i: int) -> tuple[Counts, int] | None:
@@ -172,9 +172,6 @@ def _maven(lines: list[str], i: int) -> tuple[Counts, int] | None:
     return Counts(run - failed - errors - skipped, failed, errors, skipped, 1), i
 
 
-Reader = Callable[[list[str], int], "tuple[Counts, int] | None"]
-
-
 def _counted(pattern: re.Pattern[str], builder: Callable[[re.Match[str]], Counts]) -> Reader:
     def read(lines: list[str], i: int) -> tuple[Counts, int] | None:
         hit = pattern.match(lines[i].strip())
@@ -191,8 +188,8 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("pytest", _pytest),
     ("unittest", _unittest),
     ("node", _node),
-    ("jest", _jest),
-    ("vitest", _vitest),
+    ("jest", _listed(JEST)),
+    ("vitest", _listed(VITEST)),
     ("mocha", _mocha),
     ("cargo", _cargo),
     ("ctest", _ctest),
