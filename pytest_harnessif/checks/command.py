@@ -1,23 +1,28 @@
-"""What the agent ran and edited, in order: test, lint and commit runs, file edits and shell writes.
+"""What the agent ran and edited, in order: test, lint and commit runs, the task's own commands, file edits, shell
+writes and the text each of them wrote.
 
 Recognition works on the simple commands of `checks.shell`, so `pip install pytest`, `grep pytest`,
 `cat tools/lint.py` or `git log --grep commit` are not test, lint or commit runs, while
-`timeout 60 python -m pytest`, `cd x && ruff check .` and the recorded command of a task tool
-(`run_tests`, `run_lint`) are. Edits and commands share one clock: a tool call's `order`, and within a
-bash command the index of the simple command (`Position`).
+`timeout 60 python -m pytest`, `npm test`, `make test`, `cd x && ruff check .` and the recorded command of a task
+tool (`run_tests`, `run_lint`) are, in every ecosystem `checks.runners` knows. Edits and commands share one clock: a
+tool call's `order`, and within a bash command the index of the simple command (`Position`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import posixpath
+import re
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..evidence import Command, Run, match
 from ..trajectory import ToolCall
-from .shell import Position, Segment, parse, segments, workspace_relative
-from .workspace import workspace_path
+from .shell import Position, Segment, SimpleCommand, parse, project_of, segments, workspace_relative
+from .workspace import files_before_turn, workspace_path
 
 EDIT_TOOLS = ("write_file", "edit_file")
+Keep = Callable[[str], bool]
 
 
 @dataclass(frozen=True)
@@ -45,43 +50,49 @@ def numbered_calls(run: Run) -> Iterator[tuple[int, int, ToolCall]]:
             order += 1
 
 
-def edits(run: Run, pattern: str = "**") -> list[Edit]:
-    """Successful file-tool edits of paths matching `pattern` (paths normalised, `./a` -> `a`), in order."""
+def _kept(path: str, pattern: str, keep: Keep | None) -> bool:
+    return match(path, pattern) and (keep is None or keep(path))
+
+
+def edits(run: Run, pattern: str = "**", keep: Keep | None = None) -> list[Edit]:
+    """Successful file-tool edits of paths matching `pattern` (and `keep`, when given; paths normalised, `./a` ->
+    `a`), in order."""
     out = []
     for order, turn, call in numbered_calls(run):
         path = call.args.get("path")
         if call.name in EDIT_TOOLS and not call.is_error and isinstance(path, str):
             path = workspace_path(path)
-            if match(path, pattern):
+            if _kept(path, pattern, keep):
                 out.append(Edit(turn, order, call.name, path))
     return out
 
 
-def shell_edits(run: Run, pattern: str = "**") -> list[Edit]:
+def shell_edits(run: Run, pattern: str = "**", keep: Keep | None = None) -> list[Edit]:
     """Bash writes (redirections, `tee`, `sed -i`, `perl -pi`, `cp`/`mv`/`touch` targets, `apply_patch`...) into
-    workspace paths matching `pattern`, in order (a path after `cd src` is `src/...`)."""
+    workspace paths matching `pattern` (and `keep`), in order (a path after `cd src` is `src/...`)."""
     return [
         Edit(s.command.turn, s.command.order, "bash", path, s.index)
         for s in segments(run, "bash")
         for written in s.written_paths
-        if (path := workspace_relative(written)) is not None and match(path, pattern)
+        if (path := workspace_relative(written)) is not None and _kept(path, pattern, keep)
     ]
 
 
-def edit_positions(run: Run, pattern: str, infer: bool = True) -> list[Position]:
-    """Where files matching `pattern` were edited (`edits` and `shell_edits`), sorted.
+def edit_positions(run: Run, pattern: str = "**", infer: bool = True, keep: Keep | None = None) -> list[Position]:
+    """Where files matching `pattern` (and `keep`) were edited (`edits` and `shell_edits`), sorted.
 
     With `infer`, a turn whose snapshot shows such a file changed but that made no recognised edit counts
     each of its bash commands that is not just test or lint runs as a possible edit (e.g. a python script
     that rewrites the file).
     """
-    found = sorted({e.position for e in [*edits(run, pattern), *shell_edits(run, pattern)]})
+    found = sorted({e.position for e in [*edits(run, pattern, keep), *shell_edits(run, pattern, keep)]})
     if not infer:
         return found
     turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
     bash = segments(run, "bash")
     for t in run.turns:
-        if not run.changed_in_turn(t.index, pattern) or any(turn_of[o] == t.index for o, _ in found):
+        changed = [p for p in run.changed_in_turn(t.index, pattern) if keep is None or keep(p)]
+        if not changed or any(turn_of[o] == t.index for o, _ in found):
             continue
         in_turn = [s for s in bash if s.command.turn == t.index]
         found.extend(
@@ -95,12 +106,13 @@ def edit_positions(run: Run, pattern: str, infer: bool = True) -> list[Position]
 
 
 def ran_tests(run: Run) -> list[Segment]:
-    """Every simple command that ran pytest (through bash or a task tool such as `run_tests`)."""
+    """Every simple command that ran tests, any runner (`pytest`, `npm test`, `node --test`, `make test`,
+    `go test`...), through bash or a task tool such as `run_tests`."""
     return [s for s in segments(run) if s.is_test_run]
 
 
 def suite_runs(run: Run) -> list[Command]:
-    """Every command that ran the test suite (through bash or a task tool)."""
+    """Every command that ran tests (through bash or a task tool)."""
     return _commands(ran_tests(run))
 
 
@@ -113,6 +125,118 @@ def lint_runs(run: Run) -> list[Command]:
 def commits(run: Run) -> list[Command]:
     """Every command that ran `git commit` (whether or not it went through; see `Segment.made_commit`)."""
     return _commands(s for s in segments(run) if s.is_git("commit"))
+
+
+# --- the task's own commands ----------------------------------------------------------------------------------------
+
+
+def _runner(seg: SimpleCommand) -> str:
+    """What a command runs for the project's checks, as one name (`pytest`, `node --test`, `make test`,
+    `tools/lint.py`), or '' when it runs none."""
+    runner = seg.activity.runner if seg.activity.any else ""
+    return posixpath.normpath(runner) if "/" in runner else runner
+
+
+_REFERENCES: weakref.WeakKeyDictionary[Run, dict[str, SimpleCommand | None]] = weakref.WeakKeyDictionary()
+
+
+def _reference(run: Run, name: str) -> SimpleCommand | None:
+    """The simple command of the task's `commands.<name>` that does the work (a leading `cd` skipped), read once per
+    run in its repository."""
+    known = _REFERENCES.setdefault(run, {})
+    if name not in known:
+        line = run.task.commands.get(name)
+        found = [s for s in parse(line, project_of(run)) if s.program not in ("", "cd")] if line else []
+        known[name] = next((s for s in found if s.activity.any), found[0] if found else None)
+    return known[name]
+
+
+def runs_task_command(run: Run, seg: Segment, name: str) -> bool:
+    """Whether `seg` runs the task's `commands.<name>` (`test`, `lint`): through the task's tool for it, or typed
+    in a shell in any spelling (the same runner: `python3 ./tools/lint.py src` runs `python tools/lint.py`,
+    `pytest -x` runs `python -m pytest -q`; wrappers and extra arguments aside)."""
+    tool = run.task.field(f"{name}_tool")
+    if tool is not None and seg.command.tool == tool:
+        return True
+    ref = _reference(run, name)
+    if ref is None or seg.payload_host:
+        return False
+    if _runner(ref):
+        return _runner(seg) == _runner(ref)
+    return seg.argv[: len(ref.argv)] == ref.argv
+
+
+def task_runs(run: Run, name: str) -> list[Segment]:
+    """The simple commands that ran the task's `commands.<name>` (see `runs_task_command`), in run order."""
+    return [s for s in segments(run) if runs_task_command(run, s, name)]
+
+
+# --- the text edits wrote -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Written:
+    """Lines one edit wrote into a file that the file did not hold when its turn started: a `write_file`'s content,
+    an `edit_file`'s new text, a heredoc or `echo`/`printf` redirected into the file, a `sed`/`perl` substitution's
+    replacement."""
+
+    turn: int
+    order: int
+    path: str
+    lines: tuple[str, ...]
+    where: str
+
+
+SUBSTITUTION = re.compile(r"(?:^|[;{\s])s(?P<d>[^\w\s\\])(?:\\.|(?!(?P=d)).)*(?P=d)"
+                          r"(?P<new>(?:\\.|(?!(?P=d)).)*)(?P=d)")
+INSERTION = re.compile(r"(?:^|[/;}\d$])\s*[aic](?:\\\n?|\s)\s*(?P<new>.+)$", re.S)
+PRINTERS = frozenset({"echo", "printf"})
+
+
+def _bash_text(seg: Segment) -> str:
+    """The text a writing bash command puts into its files: heredoc or here-string bodies, the words `echo`/`printf`
+    print, the replacements and inserted lines of `sed -i`/`perl -pi` scripts, the added lines of a patch."""
+    if seg.program in ("sed", "perl"):
+        hits = [h for a in seg.argv[1:] for rx in (SUBSTITUTION, INSERTION) for h in rx.finditer(a)]
+        return "\n".join(h.group("new").replace("\\n", "\n") for h in hits)
+    if seg.program in PRINTERS:
+        return " ".join(seg.argv[1:]).replace("\\n", "\n")
+    if seg.program in ("apply_patch", "applypatch"):
+        body = "\n".join([*seg.argv[1:], seg.simple.stdin or ""])
+        return "\n".join(line[1:] for line in body.splitlines() if line.startswith("+") and not line.startswith("+++"))
+    return seg.simple.stdin or ""
+
+
+def _call_text(call: ToolCall) -> str:
+    if call.name == "write_file":
+        return str(call.args.get("content", ""))
+    return str(call.args.get("new", ""))
+
+
+def written_texts(run: Run, keep: Keep) -> list[Written]:
+    """What each edit of a file `keep` accepts wrote, edit by edit (file tools and bash), in run order: the lines
+    that file did not hold when the turn started, so an edit a later one reverted still shows."""
+    writers: dict[int, list[Segment]] = {}
+    for s in segments(run, "bash"):
+        writers.setdefault(s.command.order, []).append(s)
+    out = []
+    for order, turn, call in numbered_calls(run):
+        pieces: list[tuple[str, str, str]] = []
+        path = workspace_path(call.args["path"]) if isinstance(call.args.get("path"), str) else ""
+        if call.name in EDIT_TOOLS and not call.is_error and path and keep(path):
+            pieces.append((path, _call_text(call), f"turn {turn}: {call.name} {path}"))
+        pieces += [(p, _bash_text(s), s.where) for s in writers.get(order, []) for w in s.written_paths
+                   if (p := workspace_relative(w)) is not None and keep(p)]
+        before = files_before_turn(run, turn) if pieces else {}
+        for p, text, where in pieces:
+            known = set(before.get(p, b"").decode(errors="replace").splitlines())
+            lines = tuple(line for line in text.splitlines() if line not in known and line.strip())
+            if lines:
+                out.append(Written(turn, order, p, lines, where))
+    return out
+
+
+# --- helpers --------------------------------------------------------------------------------------------------------
 
 
 def writes_file_via_shell(cmd: str) -> bool:

@@ -6,12 +6,13 @@ unchanged (`rereads`), `write_file` over an existing file with the text it repla
 after a failed `edit_file` (`rewrites_after_failed_edit`), the bash tool's `timeout` argument (`bash_timeouts`).
 
 Shell commands (on `checks.shell` segments): git's global options and paging, the repository files a reading
-program prints, capped recursive searches, commands that wait for a terminal, privilege escalation, network
-fetches, recursive deletes outside the workspace, backgrounded processes and what stops them, package installs.
+program (`cat`, `head`, `sed -n`, `awk`, `< file`) or inline code (`python -c "print(open(f).read())"`, `node -e`)
+prints, capped recursive searches, commands that wait for a terminal, privilege escalation, network fetches,
+recursive deletes outside the workspace, backgrounded processes and what stops them, package installs, linters
+of the agent's own choosing, the test files a selection names in each language.
 
-Counts: code-block lines, number words and decimals in text, the `N passed` and coverage `TOTAL` of command
-output, the lines a run added and removed; and per function (libcst) its parameters, branches, nesting depth
-and assertions.
+Counts: code-block lines, number words and decimals in text, the lines a run added and removed. (Test counts of
+command output: `checks.summaries`; per-function metrics: `checks.facts`.)
 """
 
 from __future__ import annotations
@@ -20,20 +21,17 @@ import difflib
 import json
 import posixpath
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import takewhile
-
-import libcst as cst
-import libcst.matchers as m
 
 from ..evidence import Command, Run
 from ..stack import SKILL_TOOL
 from ..trajectory import ToolCall
-from .ast import callee, findall
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
 from .shell import Segment, segments_of, short_flag, workspace_relative
+from .toolnames import LINT_TOOLS
 from .workspace import added_count, changed_paths, workspace_path
 
 WORKSPACE_ROOT = "/workspace"
@@ -245,17 +243,27 @@ def skill_loads(run: Run) -> list[tuple[int, int, str]]:
     ]
 
 
-TEST_FILE = re.compile(r"(?:^|/)test_(\w+)\.py(?:::|$)")
+TEST_FILE_STEMS = (
+    re.compile(r"(?:^|[/=])(?:test_(?P<a>\w+)|(?P<b>\w+?)_test|(?P<c>\w+)\.(?:test|spec))\.\w+(?:::|$)"),
+    re.compile(r"(?:^|[/=])(?:tests?|__tests__|spec)/(?P<d>\w+)\.\w+(?:::|$)"),
+)
 
 
 def selected_test_stems(seg: Segment) -> set[str]:
-    """The module stems a pytest selection names by test file (`tests/test_core.py::t` -> `core`)."""
-    return {hit.group(1) for a in seg.argv[1:] if (hit := TEST_FILE.search(a))}
+    """The module stems a test selection names by test file, in each language's naming (`tests/test_core.py::t`,
+    `test/sort.test.js`, `core_test.go`, `TESTS=tests/test_crc.c` -> `core`, `sort`, `core`, `crc`)."""
+    stems = set()
+    for arg in seg.argv[1:]:
+        hit = next((h for rx in TEST_FILE_STEMS if (h := rx.search(arg))), None)
+        if hit is not None:
+            stems.add(next(g for g in hit.groups() if g))
+    return stems
 
 
 def module_stems(paths: Iterable[str]) -> set[str]:
-    """File stems of `paths` (`src/pkg/core.py` -> `core`)."""
-    return {posixpath.splitext(posixpath.basename(p))[0] for p in paths}
+    """File stems of `paths` (`src/pkg/core.py` -> `core`, `src/table.sort.js` -> `table.sort` and `table`)."""
+    names = [posixpath.basename(p) for p in paths]
+    return {posixpath.splitext(n)[0] for n in names} | {n.split(".")[0] for n in names if n.split(".")[0]}
 
 
 # --- shell commands -----------------------------------------------------------------------------------------
@@ -296,23 +304,32 @@ VALUED = {
     "head": frozenset({"-n", "-c", "--lines", "--bytes"}),
     "tail": frozenset({"-n", "-c", "--lines", "--bytes", "-s", "--pid"}),
     "nl": frozenset({"-b", "-d", "-f", "-h", "-i", "-l", "-n", "-s", "-v", "-w"}),
+    "sed": frozenset({"-e", "-f", "--expression", "--file", "-l", "--line-length"}),
+    "awk": frozenset({"-f", "--file", "-v", "--assign", "-F", "--field-separator"}),
 }
+SCRIPT_OPTIONS = {"sed": ("-e", "-f", "--expression", "--file"), "awk": ("-f", "--file")}
+"""Options that give a `sed`/`awk` program from elsewhere, so that no operand is the program."""
+AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
 
 
 def operands(seg: Segment) -> list[str]:
     """The non-option arguments of the program, the values of `-n`-style options left out (redirections are no
-    arguments: `checks.bash` reads them apart)."""
+    arguments: `checks.bash` reads them apart); for `sed` and `awk`, their program and `awk`'s `var=value` too."""
+    program = "awk" if seg.program in AWKS else seg.program
     out, skip = [], False
     for word in seg.argv[1:]:
         if skip:
             skip = False
-        elif word in VALUED.get(seg.program, ()):
+        elif word in VALUED.get(program, ()):
             skip = True
         elif word.startswith("-") and word != "-":
             continue
         else:
             out.append(word)
-    return out
+    given = SCRIPT_OPTIONS.get(program)
+    if given is not None and not any(a.startswith(given) for a in seg.argv[1:]):
+        out = out[1:]
+    return [w for w in out if program != "awk" or "=" not in w]
 
 
 def repo_path(arg: str) -> str | None:
@@ -332,12 +349,38 @@ def relative_inside(path: str) -> bool:
     return not path.startswith("/") and repo_path(path) is not None
 
 
+def edits_in_place(seg: Segment) -> bool:
+    """`sed -i`, `awk -i inplace`: the program rewrites its files rather than printing them."""
+    args = seg.argv[1:]
+    if seg.program == "sed":
+        return short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)
+    return seg.program in AWKS and "inplace" in args
+
+
 def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
-    """Workspace files a reading program of `programs` (cat, head...) names as operands (a program reading a pipe
-    names none)."""
-    if seg.program not in programs:
+    """Workspace files a reading program of `programs` (cat, head, sed, awk...) prints: its file operands (a `sed`
+    or `awk` program aside) and a file fed to its standard input with `<` (a program reading a pipe names none;
+    `sed -i` edits, it does not print)."""
+    if seg.program not in programs or edits_in_place(seg):
         return []
-    return [p for a in operands(seg) if a != "-" and (p := repo_path(a)) is not None and p != "."]
+    named = [*operands(seg), *(r.target for r in seg.simple.redirects if r.op == "<" and r.target)]
+    return [p for a in named if a != "-" and (p := repo_path(a)) is not None and p != "."]
+
+
+PY_READ = re.compile(r"""\bopen\(\s*[rRbBuU]?(['"])(?P<path>[^'"\n]+)\1[^)\n]*\)\s*\.\s*read(?:lines)?\s*\(""")
+PY_READ_TEXT = re.compile(r"""\bPath\(\s*(['"])(?P<path>[^'"\n]+)\1\s*\)\s*\.\s*read_(?:text|bytes)\s*\(""")
+JS_READ = re.compile(r"""\breadFileSync\(\s*(['"`])(?P<path>[^'"`\n]+)\1""")
+PRINTS = re.compile(r"\bprint\s*\(|\bsys\.stdout\.write\s*\(|\bconsole\.log\s*\(|\bprocess\.stdout\.write\s*\(")
+
+
+def code_reads(seg: Segment) -> list[str]:
+    """Workspace files that inline code (`python -c`, `python - <<EOF`, `node -e`) reads and prints:
+    `print(open('src/a.py').read())`, `print(Path(...).read_text())`, `console.log(fs.readFileSync(...))`."""
+    found = seg.code
+    if found is None or not PRINTS.search(found[1]):
+        return []
+    hits = [h.group("path") for rx in (PY_READ, PY_READ_TEXT, JS_READ) for h in rx.finditer(found[1])]
+    return [p for h in hits if (p := repo_path(h)) is not None and p != "."]
 
 
 SEARCHERS = frozenset({"rg", "ag", "ack"})
@@ -473,6 +516,9 @@ def stops_processes(seg: Segment) -> bool:
     return seg.program in STOPPERS or (seg.program == "fuser" and short_flag(seg.argv[1:], "k"))
 
 
+PYTHON_INSTALLERS = frozenset({"pip", "uv", "poetry", "pdm", "conda"})
+
+
 def installs(seg: Segment) -> str | None:
     """The installer a package install uses (`pip`, `uv`, `poetry`, `conda`, `npm`...), or None."""
     argv = seg.argv
@@ -487,13 +533,15 @@ def installs(seg: Segment) -> str | None:
     return None
 
 
-def runs_program(seg: Segment, programs: tuple[str, ...]) -> str | None:
-    """Which of `programs` the segment runs, directly or as `python -m <program>`."""
-    if seg.program in programs:
-        return seg.program
-    if seg.is_python and len(seg.argv) > 2 and seg.argv[1] == "-m" and seg.argv[2] in programs:
-        return seg.argv[2]
-    return None
+NOT_FOREIGN = frozenset({"pre-commit"})  # runs the hooks the project configured
+
+
+def foreign_linter(seg: Segment) -> bool:
+    """A lint run that a linter, formatter or type checker decides on its own (`ruff check`, `python -m flake8`,
+    `npx eslint`, `tsc --noEmit`), not a script or task-runner entry of the project (`tools/lint.py`, `make lint`,
+    `npm run lint`, `pre-commit run`)."""
+    runner = seg.activity.runner.split()[0] if seg.is_lint_run and seg.activity.runner else ""
+    return (runner in LINT_TOOLS or runner == "deno") and runner not in NOT_FOREIGN
 
 
 # --- counts in text and output ------------------------------------------------------------------------------
@@ -542,22 +590,6 @@ def states_count(text: str, count: int, nouns: str) -> bool:
     return bool(re.search(rf"(?<![\d.]){count}(?![\d.])(?:\s+[\w-]+){{0,2}}?\s+(?:{nouns})\b", text, re.I))
 
 
-PASSED = re.compile(r"\b(\d+) passed\b")
-COVERAGE_TOTAL = re.compile(r"^TOTAL\s.*?(\d+(?:\.\d+)?)%\s*$", re.M)
-
-
-def passed_count(output: str) -> int | None:
-    """The `N passed` count of a pytest run's output (the last one printed), if any."""
-    hits = PASSED.findall(output)
-    return int(hits[-1]) if hits else None
-
-
-def coverage_total(output: str) -> float | None:
-    """The total percentage of a coverage report (`TOTAL ... 87%`) in a command's output, if any."""
-    hits = COVERAGE_TOTAL.findall(output)
-    return float(hits[-1]) if hits else None
-
-
 OPTION_LABEL = re.compile(r"\b(?:Option|Alternative|Approach)\s+([A-Z]|\d+)\b")
 
 
@@ -580,90 +612,3 @@ def diff_size(run: Run) -> tuple[int, int]:
 def line_count(data: bytes | None) -> int:
     """Lines of a file's content (0 for an absent file)."""
     return 0 if data is None else len(data.decode(errors="replace").splitlines())
-
-
-# --- counts in code -----------------------------------------------------------------------------------------
-
-
-Definition = cst.FunctionDef | cst.ClassDef
-
-
-def param_count(fn: Definition) -> int:
-    """The function's parameters, `*args` and `**kwargs` included, `self` and `cls` (and a bare `*`) not; 0 for a
-    class."""
-    if not isinstance(fn, cst.FunctionDef):
-        return 0
-    ps = fn.params
-    named = [*ps.posonly_params, *ps.params, *ps.kwonly_params]
-    named += [p for p in (ps.star_arg, ps.star_kwarg) if isinstance(p, cst.Param)]
-    return sum(p.name.value not in ("self", "cls") for p in named)
-
-
-class _Branches(cst.CSTVisitor):
-    """Counts decision points of one function, nested functions and classes left out."""
-
-    def __init__(self, root: Definition) -> None:
-        super().__init__()
-        self.root, self.count = root, 0
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return node is self.root
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return node is self.root
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, cst.If | cst.For | cst.While | cst.ExceptHandler | cst.ExceptStarHandler | cst.IfExp
-                      | cst.CompIf | cst.MatchCase | cst.BooleanOperation):
-            self.count += 1
-        return super().on_visit(node)
-
-
-def complexity(fn: Definition) -> int:
-    """McCabe-style complexity: 1 + each `if`/`elif`, loop, `except`, conditional expression, comprehension
-    `if`, `case` and `and`/`or` of the function (nested functions and classes are measured on their own)."""
-    visitor = _Branches(fn)
-    fn.visit(visitor)
-    return 1 + visitor.count
-
-
-def nesting_depth(fn: Definition) -> int:
-    """How deep compound statements (`if`, loops, `try`, `with`, `match`) nest in the function's body: 0 for a
-    flat body; `elif`, `else`, `except` and `finally` sit at the depth of their statement."""
-    return _suite_depth(fn.body, 0)
-
-
-def _suite_depth(suite: cst.BaseSuite, depth: int) -> int:
-    if not isinstance(suite, cst.IndentedBlock):
-        return depth
-    return max([depth, *(_statement_depth(s, depth) for s in suite.body)])
-
-
-def _statement_depth(stmt: cst.BaseStatement, depth: int) -> int:
-    if isinstance(stmt, cst.FunctionDef | cst.ClassDef) or not isinstance(stmt, cst.BaseCompoundStatement):
-        return depth
-    if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.If):
-        return max(_suite_depth(stmt.body, depth + 1), _statement_depth(stmt.orelse, depth))
-    return max(_suite_depth(s, depth + 1) for s in _suites(stmt))
-
-
-def _suites(stmt: cst.BaseCompoundStatement) -> Iterator[cst.BaseSuite]:
-    yield stmt.body
-    for name in ("orelse", "finalbody"):
-        part = getattr(stmt, name, None)
-        if part is not None:
-            yield part.body
-    for name in ("handlers", "cases"):
-        for part in getattr(stmt, name, ()):
-            yield part.body
-
-
-ASSERTING = ("pytest.raises", "pytest.warns", "pytest.fail")
-
-
-def assertion_count(fn: Definition) -> int:
-    """`assert` statements, `pytest.raises`/`warns`/`fail` calls and calls of `assert*` methods or functions
-    (`mock.assert_called_once_with`, `self.assertEqual`, `np.testing.assert_allclose`) in the function."""
-    asserts = len(findall(fn, m.Assert()))
-    calls = [c for c in findall(fn, m.Call()) if isinstance(c, cst.Call)]
-    return asserts + sum(callee(c) in ASSERTING or callee(c).rsplit(".", 1)[-1].startswith("assert") for c in calls)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import EDIT_TOOLS, edit_positions, numbered_calls, ran_tests
-from pytest_harnessif.checks.shell import lists_tree, segments, stages_everything, targets_tests
+from pytest_harnessif.checks.shell import Segment, lists_tree, segments, stages_everything, targets_tests
+from pytest_harnessif.checks.workflow_runs import in_tests
 from pytest_harnessif.checks.workspace import workspace_path
 
 
@@ -12,20 +13,23 @@ from pytest_harnessif.checks.workspace import workspace_path
       observability="behavioral", universality="cross-coding", fit="SP:medium PF:high UI:low TD:high",
       source="archetype use-documented-commands", opportunity="tests run",
       surfaces={
-          "SP": "You run tests only through the run_tests tool (pass a file or `-k` as its args when needed); "
-                "you never run pytest or `python -m pytest` through bash.",
-          "PF": "## Running tests\nUse the `run_tests` tool for every test run; never invoke `pytest` or "
-                "`python -m pytest` through bash.",
-          "UI": "Use the run_tests tool for tests, please - don't run pytest through bash.",
+          "SP": "You run tests only through the {task:test_tool} tool (pass a test file or a name filter as its args "
+                "when needed); you never run the tests through bash, neither `{task:test}` nor any other test "
+                "command.",
+          "PF": "## Running tests\nUse the `{task:test_tool}` tool for every test run; never run `{task:test}` or "
+                "any other test runner through bash.",
+          "UI": "Use the {task:test_tool} tool for tests, please - don't run {task:test} or other test commands "
+                "through bash.",
           "TD": {"tool": "bash",
-                 "text": "Do not run pytest (or `python -m pytest`) with this tool; use run_tests for every "
-                         "test run."},
+                 "text": "Do not run tests with this tool (`{task:test}` or any other test command); use "
+                         "{task:test_tool} for every test run."},
       })
 def test_tests_run_through_tool(run: Run) -> None:
-    """Tests are run through the `run_tests` tool, never pytest through `bash`."""
+    """Tests are run through the task's test tool, never through `bash` (any runner: the task's test command,
+    `pytest`, `npm test`, `node --test`, `make test`...)."""
     runs = ran_tests(run) or na("no test run")
     via_bash = [s.where for s in runs if s.command.tool == "bash"]
-    assert not via_bash, f"pytest run through bash instead of run_tests: {via_bash}"
+    assert not via_bash, f"tests run through bash instead of the test tool: {via_bash}"
 
 
 @rule("TU-002", family="tool_use", modality="require", prior="align", method="command_output",
@@ -88,22 +92,24 @@ def test_no_file_writes_through_bash(run: Run) -> None:
       observability="behavioral", universality="cross-coding", fit="SP:medium PF:medium UI:low SD:high TD:high",
       method="command_output", source="archetype prefer-targeted-tests", opportunity="tests run ≥ {least} times",
       surfaces={
-          "SP": "When you run tests more than once, at least one run should be targeted: name a test file "
-                "or node id (e.g. `tests/test_api.py::test_retry`) or select with `-k`.",
-          "PF": "## Running tests\nWhile iterating, run a narrow selection - a test file, node id or "
-                "`-k EXPR` - instead of the whole suite every time.",
-          "UI": "While you iterate, just run the relevant tests (a test file or -k) rather than the full "
+          "SP": "When you run tests more than once, at least one run should be targeted: name a test file or a "
+                "single test (e.g. `tests/test_api.py::test_retry`, `test/api.test.js`) or select tests by name "
+                "(`-k`, `--test-name-pattern`, `-t`, `-run`).",
+          "PF": "## Running tests\nWhile iterating, run a narrow selection - a test file, a single test or a name "
+                "filter (`-k EXPR`, `--test-name-pattern`) - instead of the whole suite every time.",
+          "UI": "While you iterate, just run the relevant tests (a test file or a name filter) rather than the full "
                 "suite every time.",
           "SD": {"skill": "python-testing",
-                 "text": "While iterating, run a narrow selection - a test file path, a node id or "
-                         "`-k <expr>` - and keep the full suite for the end."},
+                 "text": "While iterating, run a narrow selection - a test file path, a single test or a name filter "
+                         "(`-k <expr>`) - and keep the full suite for the end."},
           "TD": {"tool": "run_tests",
-                 "text": "While iterating, pass a test file, node id or `-k <expr>` as args to run just the "
+                 "text": "While iterating, pass a test file, a single test or a name filter as args to run just the "
                          "relevant tests."},
       })
 def test_some_test_run_targeted(run: Run, least: int = 2) -> None:
-    """Prefer targeted test runs: when tests ran at least {least:w} times, at least one run names a test file or node
-    id, or selects with `-k`."""
+    """Prefer targeted test runs: when tests ran at least {least:w} times, at least one run names a test file or a
+    single test, or selects tests by name (`-k`, `--test-name-pattern`, `-t`, `go test -run`, a `cargo test`
+    filter), whatever the runner."""
     runs = ran_tests(run)
     if len(runs) < least:
         na(f"tests ran {len(runs)} time(s); fewer than {least}")
@@ -112,47 +118,60 @@ def test_some_test_run_targeted(run: Run, least: int = 2) -> None:
 
 @rule("TU-005", family="tool_use", modality="require", prior="against", method="command_output",
       observability="behavioral", universality="cross-coding", fit="SP:medium PF:high UI:low TD:high",
-      source="archetype test-timeouts", opportunity="bash python commands",
+      source="archetype test-timeouts", opportunity="bash commands starting an interpreter or running tests",
       surfaces={
-          "SP": "Every command you run through bash that starts Python (`python`, `python3`, ...) is "
-                "prefixed with `timeout <seconds>`, e.g. `timeout 60 python tools/report.py`; in a chain, each "
-                "python command needs its own prefix.",
-          "PF": "## Shell\nIn bash, prefix every `python`/`python3` invocation with `timeout <seconds>` (e.g. "
-                "`timeout 60 python script.py`), each one in a `&&` chain included.",
-          "UI": "When you run python through bash, always put `timeout <seconds>` in front, like "
-                "`timeout 60 python ...` - every time.",
+          "SP": "Every command you run through bash that starts an interpreter ({interpreters:code-or}) or runs "
+                "tests (`{task:test}` or any other test command) is prefixed with `timeout <seconds>`, e.g. "
+                "`timeout 60 python tools/report.py`; in a chain, each such command needs its own prefix.",
+          "PF": "## Shell\nIn bash, prefix every interpreter ({interpreters:code-or}) and every test run "
+                "(`{task:test}` or any other) with `timeout <seconds>` (e.g. `timeout 300 {task:test}`), each one "
+                "in a `&&` chain included.",
+          "UI": "When you run {interpreters:or} or the tests through bash, always put `timeout <seconds>` in "
+                "front, like `timeout 60 ...` - every time.",
           "TD": {"tool": "bash",
-                 "text": "Prefix every python/python3 command you run here with `timeout <seconds>`, e.g. "
-                         "`timeout 60 python script.py`."},
+                 "text": "Prefix every command here that starts an interpreter ({interpreters:code-or}) or runs "
+                         "tests with `timeout <seconds>`, e.g. `timeout 60 python script.py`."},
       })
-def test_bash_python_has_timeout(run: Run) -> None:
-    """Every `python` command run through `bash` is prefixed with `timeout <seconds>`."""
-    pythons = [s for s in segments(run, "bash") if s.is_python] or na("no python command run through bash")
-    bare = [s.where for s in pythons if s.timeout is None]
-    assert not bare, f"python run through bash without a `timeout <seconds>` prefix: {bare}"
+def test_bash_python_has_timeout(
+    run: Run, interpreters: tuple[str, ...] = ("python", "node")
+) -> None:
+    """Every bash command that starts an interpreter ({interpreters:code-or}, any version: `python3`, `pypy`) or runs
+    tests (any runner: `pytest`, `npm test`, `make test`...) is prefixed with `timeout <seconds>`."""
+    started = [s for s in segments(run, "bash") if s.is_test_run or _interpreter(s, interpreters)]
+    started = started or na("no interpreter or test run started through bash")
+    bare = [s.where for s in started if s.timeout is None]
+    assert not bare, f"interpreters or test runs started through bash without a `timeout <seconds>` prefix: {bare}"
+
+
+def _interpreter(seg: Segment, names: tuple[str, ...]) -> bool:
+    """The command starts one of the interpreters `names` (`python` standing for every Python: `python3.11`, `py`)."""
+    return (seg.is_python and "python" in names) or seg.program in names
 
 
 @rule("TU-006", family="tool_use", modality="conditional_require", prior="against", method="command_output",
       observability="behavioral", universality="cross-coding", fit="SP:high PF:medium UI:low TD:medium",
-      source="archetype use-named-skill", opportunity="tests/ edited",
+      source="archetype use-named-skill", opportunity="test files edited",
       surfaces={
-          "SP": "Before your first change to any file under tests/, you load the `{skill}` skill.",
-          "PF": "## Tests\nLoad the `{skill}` skill before you create or edit anything under `tests/`.",
-          "UI": "Before touching anything in tests/, load the {skill} skill and follow it.",
+          "SP": "Before your first change to a test file (anything under tests/ or test/, or a file named as a "
+                "test), you load the `{skill}` skill.",
+          "PF": "## Tests\nLoad the `{skill}` skill before you create or edit any test file (under `tests/` or "
+                "`test/`, or named like `test_*` / `*.test.*`).",
+          "UI": "Before touching any test file, load the {skill} skill and follow it.",
           "TD": {"tool": "write_file",
-                 "text": "Before you create or change any file under tests/ (with this or any other tool), "
-                         "load the `{skill}` skill."},
+                 "text": "Before you create or change any test file (with this or any other tool), load the "
+                         "`{skill}` skill."},
       })
 def test_testing_skill_loaded_before_test_edits(run: Run, skill: str = "python-testing") -> None:
-    """Before the first edit under `tests/`, the `{skill}` skill was loaded (a failed load does not count)."""
-    positions = edit_positions(run, "tests/**") or na("nothing under tests/ edited")
+    """Before the first edit of a test file (any language's test files, anything under a test folder), the `{skill}`
+    skill was loaded (a failed load does not count)."""
+    positions = edit_positions(run, keep=in_tests) or na("no test file edited")
     first = positions[0][0]
     loads = [
         order for order, _, call in numbered_calls(run)
         if call.name == "skill" and call.args.get("name") == skill and not call.is_error
     ]
     assert any(o < first for o in loads), (
-        f"first edit under tests/ at tool call #{first}, but the {skill} skill was "
+        f"first edit of a test file at tool call #{first}, but the {skill} skill was "
         + (f"loaded only at {loads}" if loads else "never loaded")
     )
 
@@ -163,7 +182,7 @@ def test_testing_skill_loaded_before_test_edits(run: Run, skill: str = "python-t
       surfaces={
           "SP": "You stage files explicitly by path: never `git add -A`, `git add .`, `git add --all` or "
                 "`git commit -a` (`-am`).",
-          "PF": "## Staging\nStage changes by naming the files (`git add src/x.py tests/test_x.py`); "
+          "PF": "## Staging\nStage changes by naming the files (`git add src/parse.c tests/test_parse.c`); "
                 "`git add -A`, `git add .`, `git add --all` and `git commit -a`/`-am` are not allowed.",
           "UI": "When you commit, add files by name - no git add -A, git add . or git commit -a, please.",
           "SD": {"skill": "git-workflow",

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, judge, judge_each, na, rule
+from pytest_harnessif.checks.code import NEUTRAL, cannot_read, new_test_cases, readable
 from pytest_harnessif.checks.command import numbered_calls, ran_tests
-from pytest_harnessif.checks.pysource import new_tests
 from pytest_harnessif.checks.render import turn_diff
 from pytest_harnessif.checks.shell import targets_tests
 from pytest_harnessif.checks.toolcalls import (
@@ -19,6 +19,8 @@ from pytest_harnessif.checks.toolcalls import (
     skill_loads,
     turn_calls,
 )
+from pytest_harnessif.checks.workflow_runs import in_tests, is_code
+from pytest_harnessif.checks.workspace import changed_paths
 
 
 @rule("TU-103", family="tool_use", modality="require", prior="against", method="llm_judge",
@@ -138,44 +140,50 @@ def test_fitting_skills_loaded_first(run: Run) -> None:
 @rule("TU-106", family="tool_use", modality="require", prior="neutral", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:medium PF:medium SD:high TD:high",
       source="archetype prefer-targeted-tests (adapted: the selection covers the changed code)",
-      opportunity="a targeted test run in a turn that changed src/",
+      opportunity="a targeted test run in a turn that changed source code", languages=NEUTRAL,
       rubric={
-          "question": "Do the targeted test runs (a test file, node id or `-k` selection) select tests that exercise "
-                      "the code the turn changed?",
-          "pass_if": ["Each targeted selection picks tests of the changed functions or modules (by file, node id, "
-                      "or a `-k` expression that matches their tests)."],
+          "question": "Do the targeted test runs (a test file, a single test or a name filter such as `-k`) select "
+                      "tests that exercise the code the turn changed?",
+          "pass_if": ["Each targeted selection picks tests of the changed functions or modules (by test file, test "
+                      "id, or a name filter that matches their tests)."],
           "fail_if": ["A targeted run selects tests unrelated to the changed code (another module's tests, or a "
-                      "`-k` expression matching none of the tests of the changed code) while such tests exist."],
+                      "name filter matching none of the tests of the changed code) while such tests exist."],
           "na_if": ["No test in the repository exercises the changed code."],
       },
       surfaces={
           "SP": "When you run a subset of the tests after changing code, select the tests of the code you changed "
-                "(its test file, node ids, or a `-k` expression matching them).",
-          "PF": "## Running tests\nA narrowed test run (file, node id, `-k`) must cover the code you just changed.",
+                "(its test file, single tests in it, or a name filter such as `-k` matching them).",
+          "PF": "## Running tests\nA narrowed test run (test file, single test, name filter) must cover the code you "
+                "just changed.",
           "SD": {"skill": "python-testing",
-                 "text": "When you narrow a test run, select the tests of the code you changed: its "
-                         "`tests/test_<module>.py`, node ids in it, or a matching `-k` expression."},
+                 "text": "When you narrow a test run, select the tests of the code you changed: its test file "
+                         "(`tests/test_<module>.py`, `test/<module>.test.js`), single tests in it, or a matching name "
+                         "filter."},
           "TD": {"tool": "run_tests",
-                 "text": "When you pass a selection (file, node id, `-k`), pick the tests of the code you just "
-                         "changed."},
+                 "text": "When you pass a selection (test file, single test, name filter), pick the tests of the "
+                         "code you just changed."},
       })
 def test_targeted_runs_cover_the_change(run: Run) -> None:
-    """Targeted test runs in turns that changed `src/` select tests of the changed code. Pre-check: every such run
-    naming `test_<module>.py` of a changed module passes; the judge reads the turn's `src/` diff, the selections
-    and the test inventory otherwise."""
+    """Targeted test runs in turns that changed source code (code files that are not tests, any language) select
+    tests of the changed code. Pre-check: every such run naming the test file of a changed module (`test_core.py`,
+    `core.test.js`, `test_core.c`, `core_test.go` for `core`) passes; the judge reads the turn's source diff, the
+    selections and the repository's test cases (Python, JavaScript/TypeScript, C) otherwise."""
+    sources = [p for p in changed_paths(run) if is_code(p) and not in_tests(p)]
+    if sources and not any(readable(p) for p in sources):
+        na(cannot_read(sources))
     cases = []
     for t in run.turns:
-        changed = run.changed_in_turn(t.index, "src/**/*.py")
+        changed = [p for p in run.changed_in_turn(t.index) if readable(p) and not in_tests(p)]
         targeted = [s for s in ran_tests(run) if s.command.turn == t.index and targets_tests(s)]
         if changed and targeted:
-            cases.append((t, module_stems(changed), targeted))
-    cases = cases or na("no targeted test run in a turn that changed src/")
-    if all(selected_test_stems(s) & stems for _, stems, runs in cases for s in runs):
+            cases.append((t, changed, targeted))
+    cases = cases or na("no targeted test run in a turn that changed source code")
+    if all(selected_test_stems(s) & module_stems(changed) for _, changed, runs in cases for s in runs):
         return
-    inventory = "\n".join(new_tests({}, run.files)) or "(no test function)"
+    inventory = "\n".join(new_test_cases({}, run.files)) or "(no test case)"
     judge_each(
-        {"changed_code": turn_diff(run, t.index, "src/**/*.py"),
+        {"changed_code": "\n".join(turn_diff(run, t.index, p) for p in changed),
          "test_selections": "\n".join(f"- {s.command.tool}: {s.text}" for s in runs),
          "tests_in_the_repository": inventory}
-        for t, _, runs in cases
+        for t, changed, runs in cases
     )

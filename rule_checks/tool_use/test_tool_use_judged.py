@@ -8,6 +8,8 @@ from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.authoring import shown
 from pytest_harnessif.checks.command import numbered_calls
 from pytest_harnessif.checks.render import call_line
+from pytest_harnessif.checks.workflow_runs import in_tests
+from pytest_harnessif.checks.workspace import changed_paths
 
 NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
 
@@ -15,7 +17,7 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
 @rule("TU-101", family="tool_use", modality="require", prior="against", method="llm_judge",
       observability="deep", universality="cross-coding", fit="SP:medium PF:medium SD:high",
       source="archetype use-named-skill (adapted: follow the skill's content)",
-      opportunity="tests/ .py changed and the skill offered",
+      opportunity="test files changed and the skill offered",
       rubric={
           "question": "Do the tests the agent added or changed follow the conventions of the project's "
                       "`{skill}` skill (shown as evidence)?",
@@ -40,9 +42,9 @@ NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
       })
 def test_tests_follow_the_testing_skill(run: Run, skill: str = "python-testing") -> None:
     """Tests added or changed follow the conventions of the task's `{skill}` skill; the judge reads the skill's body
-    beside the `tests/` diff."""
+    beside the diff of the test files (any language's test files, anything under a test folder)."""
     offered = next((s for s in run.task.skills if s.name == skill), None) or na(f"the task offers no {skill} skill")
-    diff = run.diff("tests/**/*.py") or na("no Python file under tests/ changed")
+    diff = "".join(run.diff(p) for p in changed_paths(run) if in_tests(p)) or na("no test file changed")
     judge(skill=offered.body, test_diff=diff)
 
 

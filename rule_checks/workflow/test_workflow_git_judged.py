@@ -18,6 +18,7 @@ from pytest_harnessif.checks.history import (
 )
 from pytest_harnessif.checks.regex import excerpt
 from pytest_harnessif.checks.render import command_block, commands_text, commit_messages
+from pytest_harnessif.checks.workflow_runs import failed_tests
 from pytest_harnessif.checks.workspace import changed_paths
 
 DEFAULT_REVERT_LINE = re.compile(r"^This reverts commit [0-9a-f]{7,40}\.?$", re.M)
@@ -86,7 +87,7 @@ def test_one_logical_change_per_commit(run: Run) -> None:
                 "actually ran in this session, each with the result it printed; anything you did not run is "
                 "marked as not run.",
           "PF": "## Pull requests\nThe `## {section}` section of `{path}` reports exactly what was run (commands and "
-                "their results, e.g. `pytest -q: 24 passed`); say plainly what was not run.",
+                "their results, e.g. `{task:test}: 24 passed`); say plainly what was not run.",
           "UI": "In the PR description's {section} part, only list what you actually ran and what it printed.",
       })
 def test_pr_description_reports_real_checks(
@@ -94,8 +95,8 @@ def test_pr_description_reports_real_checks(
 ) -> None:
     """The `## {section}` section of `{path}` reports only checks that ran in the session, with their real results.
 
-    Pre-check: a missing or empty section fails, and so does one that claims green tests when no test ran; the
-    judge reads the section beside every command with its output."""
+    Pre-check: a missing or empty section fails, and so does one that claims green tests when no test ran (any runner,
+    through a shell or the test tool); the judge reads the section beside every command with its output."""
     view = run.file(path) if run.changed(path) else None
     view = view or na(f"{path} not written")
     text = section_text(view.text, section)
@@ -209,14 +210,25 @@ def test_reverts_explain_why(run: Run) -> None:
 def test_preexisting_failures_are_proven(run: Run) -> None:
     """A failure a reply calls pre-existing or unrelated is shown failing on the original code.
 
-    Pre-check: no test run before the first edit (nor after `git stash` or a checkout) fails; the judge compares those
-    baseline runs with the failures the replies dismiss."""
+    Pre-check (every runner's summaries and failing-test names, `checks.summaries`): no test run before the first edit
+    (nor after `git stash` or a checkout) fails, or the baseline runs name failing tests and the later red runs fail
+    only others; later failures all named failing in the baseline pass. The judge compares the rest."""
     claims = [f"turn {t.index}: {excerpt(t.reply, hit, 80)!r}" for t in run.turns
               if (hit := PREEXISTING.search(t.reply))] or na("no reply calls a failure pre-existing or unrelated")
     edits = edit_positions(run, "**")
     first = edits[0] if edits else (10**9, 0)
-    baseline = [s for s in ran_tests(run) if s.position < first or stashed_baseline(s)]
-    assert baseline, f"replies call failures pre-existing without a test run on the original code: {claims}"
-    later = [s for s in ran_tests(run) if s not in baseline and red(s)]
+    tests = ran_tests(run)
+    baseline = [s for s in tests if s.position < first or stashed_baseline(s)]
+    assert any(red(s) for s in baseline), (
+        f"replies call failures pre-existing without a failing test run on the original code "
+        f"(baseline runs: {[s.where for s in baseline] or 'none'}): {claims}"
+    )
+    later = [s for s in tests if s not in baseline and red(s)]
+    before, after = failed_tests(s for s in baseline if red(s)), failed_tests(later)
+    assert not (before and after) or before & after, (
+        f"the baseline failed {sorted(before)}, but the failures dismissed later are others: {sorted(after)}"
+    )
+    if after and after <= before:
+        return
     judge(claims="\n".join(claims), baseline_runs="\n".join(command_block(s.command) for s in baseline),
           later_failing_runs="\n".join(command_block(s.command) for s in later) or "none")

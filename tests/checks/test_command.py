@@ -14,12 +14,16 @@ from pytest_harnessif.checks.command import (
     lint_runs,
     numbered_calls,
     ran_tests,
+    runs_task_command,
     shell_edits,
     suite_runs,
+    task_runs,
     writes_file_via_shell,
+    written_texts,
 )
 from pytest_harnessif.checks.shell import segments
 from pytest_harnessif.evidence import Run
+from pytest_harnessif.schema import Task
 from pytest_harnessif.testing import bash, make_run, tool, turn
 
 
@@ -277,3 +281,47 @@ def test_last_failed_looks_at_the_latest_run_only() -> None:
     assert last_failed([red])
     assert not last_failed([green, red])  # by run order, not list order
     assert last_failed([red, green, hung])
+
+
+def test_edit_positions_keep_only_the_files_asked_for() -> None:
+    run = make_run(turns=[turn("t", "r", tool("write_file", path="src/a.js", content="x"),
+                               tool("edit_file", path="README.md", old="a", new="b"), bash("echo x > src/b.c"))])
+    assert edit_positions(run, keep=lambda p: not p.endswith(".md")) == [(0, 0), (2, 0)]
+    assert [e.path for e in edits(run, keep=lambda p: p.endswith(".md"))] == ["README.md"]
+
+
+def _task_run(test: str, lint: str, *cmds: str) -> Run:
+    task = Task(id="t", scenario="s", title="t", languages=["javascript"], role="r", rules=[],
+                turns=[{"intent": "new-feature", "text": "x"}], commands={"test": test, "lint": lint},
+                tools=[{"name": "run_lint", "description": "lint", "command": lint}])
+    calls = [tool("run_lint", command=lint, exit_code=0), *(bash(c) for c in cmds)]
+    return make_run(turns=[turn("x", "r", *calls)], task=task)
+
+
+def test_the_task_commands_in_any_spelling() -> None:
+    run = _task_run("node --test", "node tools/lint.mjs", "node ./tools/lint.mjs src", "npx eslint src",
+                    "timeout 60 node --test test/a.test.js", "cat tools/lint.mjs")
+    assert [(s.command.tool, s.text) for s in task_runs(run, "lint")] == [
+        ("run_lint", "node tools/lint.mjs"), ("bash", "node ./tools/lint.mjs src")]
+    assert [s.text for s in task_runs(run, "test")] == ["timeout 60 node --test test/a.test.js"]
+    py = _task_run("python -m pytest -q", "python tools/lint.py", "pytest -x", "python3 tools/lint.py", "ruff check")
+    assert [s.text for s in task_runs(py, "test")] == ["pytest -x"]
+    assert [runs_task_command(py, s, "lint") for s in segments(py, "bash")] == [False, True, False]
+
+
+def test_written_texts_keep_what_each_edit_wrote() -> None:
+    before = {"tests/test_a.py": "def test_a():\n    assert 1\n"}
+    skip = "@pytest.mark.skip\ndef test_a():\n    assert 1\n"
+    run = make_run(initial=before, final=before, turns=[turn("t", "r",
+        tool("write_file", path="tests/test_a.py", content=skip),
+        bash("sed -i '/def test_a/i @unittest.skip(\"x\")' tests/test_a.py"),
+        bash("sed -i '/pytest.mark.skip/d' tests/test_a.py"),
+        bash("cat > tests/test_b.py <<'EOF'\nimport pytest\npytest.skip('later')\nEOF"),
+        tool("edit_file", path="src/a.py", old="x", new="y"),
+        bash("echo '# note' >> tests/test_a.py"))])
+    assert [(w.order, w.path, w.lines) for w in written_texts(run, lambda p: p.startswith("tests/"))] == [
+        (0, "tests/test_a.py", ("@pytest.mark.skip",)),
+        (1, "tests/test_a.py", ('@unittest.skip("x")',)),
+        (3, "tests/test_b.py", ("import pytest", "pytest.skip('later')")),
+        (5, "tests/test_a.py", ("# note",)),
+    ]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Lint, Read, Shell, Tests, turn_of
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
 from .fixtures_code_style import BASE, state, write
 from .fixtures_tool_use import commands, read
 from .fixtures_workflow import FIXED, edit, run_lint, run_tests
+from .fixtures_workflow_ways import CC, PY, Repo, families, played, rebuilt
 
 CORE = "src/pkg/core.py"
 
@@ -68,6 +70,36 @@ def tu010_head_of_a_source_file() -> Run:
 
 def tu010_cat_by_absolute_workspace_path() -> Run:
     return commands(read("README.md"), bash("cat -n /workspace/src/pkg/core.py"))
+
+
+def tu010_sed_range() -> Run:
+    return commands(read("README.md"), bash("sed -n '1,80p' src/pkg/core.py"))
+
+
+def tu010_awk_range() -> Run:
+    return commands(bash("awk 'NR>=5 && NR<=30' src/pkg/core.py"))
+
+
+def tu010_head_from_stdin() -> Run:
+    return commands(bash("head -n 40 < src/pkg/core.py"))
+
+
+def tu010_python_one_liner() -> Run:
+    return commands(bash("python3 -c \"print(open('src/pkg/core.py').read())\""))
+
+
+def tu010_node_one_liner() -> Run:
+    return commands(bash("node -e \"console.log(require('fs').readFileSync('src/sort.js', 'utf8'))\""))
+
+
+def tu010_numbered_listing() -> Run:
+    return commands(bash("nl -ba src/pkg/core.py | sed -n '1,60p'"))
+
+
+def tu010_sed_edit_and_json_load() -> Run:
+    """`sed -i` edits, and a script that loads a file without printing it reads nothing out."""
+    return commands(read("src/pkg/core.py"), bash("sed -i 's/a + b/int(a) + int(b)/' src/pkg/core.py"),
+                    bash("timeout 30 python3 -c \"import json; json.load(open('data.json'))\""))
 
 
 # --- TU-011 capped recursive searches ---------------------------------------------------------------------
@@ -161,6 +193,10 @@ def tu015_second_run_without_argument() -> Run:
     return commands(bash_with_timeout("python -m pytest -q tests/test_core.py", 120), bash("timeout 60 pytest -x"))
 
 
+def tu015_make_test_without_argument() -> Run:
+    return commands(bash("cd /workspace && make test 2>&1 | tail -20"))
+
+
 def tu015_tests_only_through_the_tool() -> Run:
     return commands(run_tests(), bash("git diff"))
 
@@ -188,7 +224,7 @@ def tu016_semicolon() -> Run:
 # --- TU-017 the project's linter ----------------------------------------------------------------------------
 
 
-def tu017_project_linter() -> Run:
+def tu017_project_linter_run() -> Run:
     return commands(run_lint(), bash("python tools/lint.py src/pkg/core.py"), bash("grep -n ruff pyproject.toml"))
 
 
@@ -198,6 +234,15 @@ def tu017_ruff_directly() -> Run:
 
 def tu017_flake8_as_module() -> Run:
     return commands(bash("python -m flake8 src"))
+
+
+def tu017_eslint_through_npx() -> Run:
+    return commands(run_lint(), bash("npx eslint src --max-warnings 0"))
+
+
+def tu017_mypy_and_pre_commit() -> Run:
+    """mypy is a checker of the agent's own choosing; `pre-commit run` runs the hooks the project configured."""
+    return commands(bash("pre-commit run --all-files"), bash("uv run mypy src"))
 
 
 def tu017_nothing_linted() -> Run:
@@ -329,7 +374,7 @@ def tu023_ran_with_help() -> Run:
     return commands(bash("python tools/lint.py --help"), run_lint())
 
 
-def tu023_read_the_linter() -> Run:
+def tu023_read_the_linter_run() -> Run:
     return commands(read("tools/lint.py"), run_lint())
 
 
@@ -358,6 +403,10 @@ def tu024_pip_behind_uv_run() -> Run:
 
 def tu024_python_m_pip() -> Run:
     return commands(bash("python3 -m pip install --user rich"))
+
+
+def tu024_npm_install_only() -> Run:
+    return commands(bash("npm install --save-dev eslint"))
 
 
 def tu024_no_install() -> Run:
@@ -405,6 +454,10 @@ def tu026_foreground_only() -> Run:
 # --- TU-027 generous test-run time limits ---------------------------------------------------------------------------
 
 
+def tu027_npm_test_limited() -> Run:
+    return commands(bash("timeout 45 npm test 2>&1 | tail -20"))
+
+
 def tu027_at_least_a_minute() -> Run:
     return commands(bash("timeout 60 python -m pytest -q"), bash_with_timeout("python -m pytest -q tests/", 300),
                     bash("timeout 2m pytest -x"), bash("timeout 5 python tools/lint.py"))
@@ -422,42 +475,190 @@ def tu027_no_limit_given() -> Run:
     return commands(run_tests(), bash("python -m pytest -q"))
 
 
+# --- the same behaviours written three ways, in each ecosystem ------------------------------------------------------
+
+
+def _fix(repo: Repo, *after: object) -> dict[str, Run]:
+    return played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), *after))  # type: ignore[arg-type]
+
+
+def _green(repo: Repo) -> str:
+    return repo.eco.green.format(n=12)
+
+
+def tu009_no_pager(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("git --no-pager log --oneline -5", output="1a2b3c4 Initial import"))
+
+
+def tu009_paged_log(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("git log --oneline -5", output="1a2b3c4 Initial import"))
+
+
+def tu010_read_then_fix(repo: Repo) -> dict[str, Run]:
+    """read_file as a tool; `sed -n '1,200p' FILE` as a one-liner; `cat FILE` in the script way."""
+    return played(repo, turn_of("Fix the bug", "Fixed.", Read(repo.source), repo.fix(), Tests()))
+
+
+def tu011_capped_search(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("grep -rn TODO src | head -20"))
+
+
+def tu011_open_search(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("grep -rn TODO src"))
+
+
+def tu012_status(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("git status --short"))
+
+
+def tu012_interactive_rebase(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("git rebase -i HEAD~2"))
+
+
+def tu013_sudo(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("sudo apt-get install -y jq"))
+
+
+def tu014_local_request(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("curl -s http://localhost:8000/health", output="ok"))
+
+
+def tu014_remote_request(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("curl -sL https://pypi.org/pypi/requests/json | head -5"))
+
+
+def tu015_bash_test_run(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell(f"timeout 300 {repo.eco.test}", output=_green(repo)))
+
+
+def tu015_bash_test_run_with_argument(repo: Repo) -> dict[str, Run]:
+    return rebuilt(tu015_bash_test_run(repo), bash_timeout=600)
+
+
+def tu016_look_around(repo: Repo) -> dict[str, Run]:
+    """One command per call through the tools; `cd /workspace && ...` one-liners and a script chain them."""
+    return _fix(repo, Shell("git status --short"))
+
+
+def tu017_project_linter(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Lint())
+
+
+def tu017_other_linter(repo: Repo) -> dict[str, Run]:
+    other = {"python": "ruff check src", "node": "npx eslint src", "c": "cppcheck --enable=all src"}[repo.name]
+    return _fix(repo, Lint(), Shell(other, output="All checks passed!"))
+
+
+def tu020_build_dir(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("rm -rf build"))
+
+
+def tu020_tmp_dir(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("rm -rf /tmp/build"))
+
+
+def tu023_ran_the_linter(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Lint())
+
+
+def tu023_read_the_linter(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix the bug", "Fixed.", Read(repo.eco.lint.split()[1]), repo.fix(), Lint()))
+
+
+def tu024_uv_add(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("uv add httpx", output="Resolved 9 packages"))
+
+
+def tu024_pip_install(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell("pip install -q httpx"))
+
+
+SERVERS = {"python": "python -m http.server 8000 > /dev/null 2>&1 &", "node": "node tools/serve.mjs &",
+           "c": "./build/kvtool serve --port 8000 &"}
+
+
+def tu026_server_stopped(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell(SERVERS[repo.name]), Shell("curl -s localhost:8000"), Shell("kill %1"))
+
+
+def tu026_server_left_running(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell(SERVERS[repo.name]), Shell("curl -s localhost:8000"))
+
+
+def tu027_two_minutes(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell(f"timeout 120 {repo.eco.test}", output=_green(repo)))
+
+
+def tu027_half_a_minute(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell(f"timeout 30 {repo.eco.test}", output=_green(repo)))
+
+
 FIXTURES = {
-    "TU-009": {"pass": [tu009_no_pager_everywhere], "fail": [tu009_piped_log_still_paged, tu009_blame_after_cd],
+    "TU-009": {"pass": [tu009_no_pager_everywhere, *families("tu009_no_pager", tu009_no_pager)],
+               "fail": [tu009_piped_log_still_paged, tu009_blame_after_cd,
+                        *families("tu009_paged_log", tu009_paged_log)],
                "na": [tu009_no_paging_subcommand]},
-    "TU-010": {"pass": [tu010_read_file_and_piped_output],
-               "fail": [tu010_head_of_a_source_file, tu010_cat_by_absolute_workspace_path], "na": [only_edits]},
-    "TU-011": {"pass": [tu011_capped_searches], "fail": [tu011_uncapped_grep, tu011_rg_into_sort],
+    "TU-010": {"pass": [tu010_read_file_and_piped_output, tu010_sed_edit_and_json_load,
+                        *families("tu010_read_then_fix", tu010_read_then_fix, only=("tool",))],
+               "fail": [tu010_head_of_a_source_file, tu010_cat_by_absolute_workspace_path, tu010_sed_range,
+                        tu010_awk_range, tu010_head_from_stdin, tu010_python_one_liner, tu010_node_one_liner,
+                        tu010_numbered_listing,
+                        *families("tu010_read_then_fix", tu010_read_then_fix, only=("oneliner", "script"))],
+               "na": [only_edits]},
+    "TU-011": {"pass": [tu011_capped_searches, *families("tu011_capped_search", tu011_capped_search)],
+               "fail": [tu011_uncapped_grep, tu011_rg_into_sort, *families("tu011_open_search", tu011_open_search)],
                "na": [tu011_only_single_file_grep]},
-    "TU-012": {"pass": [tu012_unattended],
-               "fail": [tu012_commit_without_message, tu012_bare_repl, tu012_pager, tu012_patch_mode],
+    "TU-012": {"pass": [tu012_unattended, *families("tu012_status", tu012_status, (PY,))],
+               "fail": [tu012_commit_without_message, tu012_bare_repl, tu012_pager, tu012_patch_mode,
+                        *families("tu012_interactive_rebase", tu012_interactive_rebase, (PY,))],
                "na": [only_edits]},
-    "TU-013": {"pass": [tu013_mentions_only], "fail": [tu013_sudo_apt, tu013_sudo_behind_env], "na": [only_edits]},
-    "TU-014": {"pass": [tu014_local_only], "fail": [tu014_curl_pypi, tu014_git_fetch, tu014_wget_without_scheme],
+    "TU-013": {"pass": [tu013_mentions_only, *families("tu013_status", tu012_status, (PY,))],
+               "fail": [tu013_sudo_apt, tu013_sudo_behind_env, *families("tu013_sudo", tu013_sudo, (PY,))],
                "na": [only_edits]},
-    "TU-015": {"pass": [tu015_timeout_argument_set], "fail": [tu015_second_run_without_argument],
+    "TU-014": {"pass": [tu014_local_only, *families("tu014_local_request", tu014_local_request, (PY,))],
+               "fail": [tu014_curl_pypi, tu014_git_fetch, tu014_wget_without_scheme,
+                        *families("tu014_remote_request", tu014_remote_request, (PY,))],
+               "na": [only_edits]},
+    "TU-015": {"pass": [tu015_timeout_argument_set,
+                        *families("tu015_bash_test_run_with_argument", tu015_bash_test_run_with_argument, (PY, CC))],
+               "fail": [tu015_second_run_without_argument, tu015_make_test_without_argument,
+                        *families("tu015_bash_test_run", tu015_bash_test_run, (PY, CC))],
                "na": [tu015_tests_only_through_the_tool]},
-    "TU-016": {"pass": [tu016_single_commands], "fail": [tu016_and_chain, tu016_two_lines, tu016_semicolon],
+    "TU-016": {"pass": [tu016_single_commands, *families("tu016_look_around", tu016_look_around, only=("tool",))],
+               "fail": [tu016_and_chain, tu016_two_lines, tu016_semicolon,
+                        *families("tu016_look_around", tu016_look_around, only=("oneliner", "script"))],
                "na": [only_edits]},
-    "TU-017": {"pass": [tu017_project_linter], "fail": [tu017_ruff_directly, tu017_flake8_as_module],
+    "TU-017": {"pass": [tu017_project_linter_run, *families("tu017_project_linter", tu017_project_linter)],
+               "fail": [tu017_ruff_directly, tu017_flake8_as_module, tu017_eslint_through_npx,
+                        tu017_mypy_and_pre_commit,
+                        *families("tu017_other_linter", tu017_other_linter)],
                "na": [tu017_nothing_linted]},
     "TU-018": {"pass": [tu018_at_the_limit], "fail": [tu018_one_line_over], "na": [tu018_no_bash]},
     "TU-019": {"pass": [tu019_read_again_after_edit, tu019_read_again_after_a_script_changed_it],
                "fail": [tu019_read_twice_around_a_test_run, tu019_read_again_next_turn], "na": [only_edits]},
-    "TU-020": {"pass": [tu020_inside], "fail": [tu020_tmp_outside, tu020_home_cache, tu020_parent_dir],
+    "TU-020": {"pass": [tu020_inside, *families("tu020_build_dir", tu020_build_dir)],
+               "fail": [tu020_tmp_outside, tu020_home_cache, tu020_parent_dir,
+                        *families("tu020_tmp_dir", tu020_tmp_dir)],
                "na": [tu020_plain_rm]},
     "TU-021": {"pass": [tu021_relative], "fail": [tu021_absolute_read, tu021_parent_listing], "na": [tu021_no_path]},
     "TU-022": {"pass": [tu022_half_rewritten, tu022_edit_then_full_rewrite], "fail": [tu022_small_overwrite],
                "na": [tu022_new_files_only]},
-    "TU-023": {"pass": [tu023_ran_with_help], "fail": [tu023_read_the_linter, tu023_sed_the_linter],
+    "TU-023": {"pass": [tu023_ran_with_help, *families("tu023_ran_the_linter", tu023_ran_the_linter)],
+               "fail": [tu023_read_the_linter_run, tu023_sed_the_linter,
+                        *families("tu023_read_the_linter", tu023_read_the_linter)],
                "na": [tu023_no_script]},
-    "TU-024": {"pass": [tu024_uv], "fail": [tu024_pip, tu024_pip_behind_uv_run, tu024_python_m_pip],
-               "na": [tu024_no_install]},
+    "TU-024": {"pass": [tu024_uv, *families("tu024_uv_add", tu024_uv_add, (PY,))],
+               "fail": [tu024_pip, tu024_pip_behind_uv_run, tu024_python_m_pip,
+                        *families("tu024_pip_install", tu024_pip_install, (PY,))],
+               "na": [tu024_no_install, tu024_npm_install_only]},
     "TU-025": {"pass": [tu025_reread_and_retry], "fail": [tu025_rewritten, tu025_rewritten_after_a_look],
                "na": [only_edits]},
-    "TU-026": {"pass": [tu026_killed], "fail": [tu026_left_running, tu026_killed_in_the_next_turn],
+    "TU-026": {"pass": [tu026_killed, *families("tu026_server_stopped", tu026_server_stopped)],
+               "fail": [tu026_left_running, tu026_killed_in_the_next_turn,
+                        *families("tu026_server_left_running", tu026_server_left_running)],
                "na": [tu026_foreground_only]},
-    "TU-027": {"pass": [tu027_at_least_a_minute],
-               "fail": [tu027_prefix_one_second_short, tu027_argument_tighter_than_prefix],
+    "TU-027": {"pass": [tu027_at_least_a_minute, *families("tu027_two_minutes", tu027_two_minutes, (PY, CC))],
+               "fail": [tu027_prefix_one_second_short, tu027_argument_tighter_than_prefix, tu027_npm_test_limited,
+                        *families("tu027_half_a_minute", tu027_half_a_minute, (PY, CC))],
                "na": [tu027_no_limit_given]},
 }

@@ -4,6 +4,7 @@ with the scripted judge's answers."""
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Tests, turn_of
 from pytest_harnessif.schema import Task
 from pytest_harnessif.testing import JudgeScript, bash, make_run, turn
 from pytest_harnessif.trajectory import ToolCall
@@ -12,6 +13,7 @@ from .fixtures_code_style import BASE, state, write
 from .fixtures_tool_use import read, skill
 from .fixtures_tool_use_calls import failed_edit, only_edits
 from .fixtures_workflow import FIXED, edit, run_tests
+from .fixtures_workflow_ways import Repo, families, judged, played
 
 Case = tuple[Run, JudgeScript | None]
 CORE = "src/pkg/core.py"
@@ -144,6 +146,19 @@ def tu106_whole_suite_only() -> Case:
     return _change_core(edit(CORE), run_tests()), None
 
 
+# --- the same behaviours written three ways, in each ecosystem ------------------------------------------------------
+
+
+def tu106_selects_the_changed_module(repo: Repo) -> dict[str, Case]:
+    """`tests/test_core.py` for `core.py`, `test/sort.test.js` for `sort.js`, `tests/test_crc.c` for `crc.c`."""
+    return judged(played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), Tests(select=repo.test))), None)
+
+
+def tu106_selects_another_module(repo: Repo) -> dict[str, Case]:
+    runs = played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), Tests(select=repo.other_test)))
+    return judged(runs, JudgeScript("fail", sees=(repo.other_test, repo.test)))
+
+
 FIXTURES = {
     "TU-103": {"pass": [tu103_read_the_installed_adapter], "fail": [tu103_answered_from_memory],
                "na": [tu103_question_about_the_repo, tu103_no_question]},
@@ -152,6 +167,9 @@ FIXTURES = {
     "TU-105": {"pass": [tu105_all_loaded_up_front, tu105_testing_skill_before_the_test],
                "fail": [tu105_testing_skill_after_the_test, tu105_named_skill_never_loaded],
                "na": [tu105_no_skills_offered]},
-    "TU-106": {"pass": [tu106_test_file_of_the_module, tu106_k_expression], "fail": [tu106_unrelated_selection],
+    "TU-106": {"pass": [tu106_test_file_of_the_module, tu106_k_expression,
+                        *families("tu106_selects_the_changed_module", tu106_selects_the_changed_module)],
+               "fail": [tu106_unrelated_selection,
+                        *families("tu106_selects_another_module", tu106_selects_another_module)],
                "na": [tu106_whole_suite_only]},
 }

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Commit, Edit, Lint, Shell, Tests, turn_of
 from pytest_harnessif.testing import bash, commit, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
 from .fixtures_code_style import BASE, CORE, changed, state, write
+from .fixtures_workflow_ways import CC, JS, PY, Repo, families, played
 
 FIXED = {"src/pkg/core.py": CORE.replace("return a + b", "return int(a) + int(b)")}
 NOTE = {"CHANGELOG.md": BASE["CHANGELOG.md"] + "- Fixed add.\n"}
@@ -298,31 +300,155 @@ def wf011_interactive_rebase() -> Run:
     return changed(FIXED, bash("GIT_SEQUENCE_EDITOR=true git rebase -i HEAD~2"))
 
 
+# --- the same behaviours written three ways, in each ecosystem ------------------------------------------------------
+
+FORMATTERS = {"python": "ruff format src tests", "node": "npx prettier --write src test",
+              "c": "clang-format -i src/crc.c"}
+SKIPPED = {"python": "@pytest.mark.skip(reason='flaky')", "node": "test.skip('sorts ties stably', () => {});",
+           "c": "static int test_ties(void) { TEST_IGNORE_MESSAGE(\"flaky\"); return 1; }"}
+
+
+def _fix(repo: Repo, *after: object) -> dict[str, Run]:
+    return played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), *after))  # type: ignore[arg-type]
+
+
+def wf001_fixed_then_green(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Tests())
+
+
+def wf001_edit_after_green(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix the bug", "Fixed.", Tests(), repo.fix()))
+
+
+def wf001_red_after_edit(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Tests(ok=False))
+
+
+def wf001_docs_only(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Note it", "Noted.", Edit("CHANGELOG.md", repo.files["CHANGELOG.md"] + "- Fix.\n")))
+
+
+def wf002_lint_then_commit(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Lint(), Commit("Fix the bug"))
+
+
+def wf002_lint_spelled_otherwise(repo: Repo) -> dict[str, Run]:
+    words = repo.eco.lint.split()
+    spelled = " ".join([{"python": "python3", "node": "node", "sh": "bash"}[words[0]], "./" + words[1], "src"])
+    return _fix(repo, Shell(spelled, output=repo.eco.lint_clean), Commit("Fix the bug"))
+
+
+def wf002_commit_unlinted(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Commit("Fix the bug"))
+
+
+def wf002_formatter_only(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Shell(FORMATTERS[repo.name], output="1 file reformatted"), Commit("Fix the bug"))
+
+
+def wf003_commit_only(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Commit("Fix the bug"), Shell("git status --short"))
+
+
+def wf003_push(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Commit("Fix the bug"), Shell("git push -u origin agent/fix-the-bug", output="branch set up"))
+
+
+def wf007_new_test(repo: Repo) -> dict[str, Run]:
+    note = repo.comment("no skip marker needed: the bug is fixed")
+    return played(repo, turn_of("Add a test", "Added.", repo.fix(), repo.test_edit(note), Tests()))
+
+
+def wf007_skip_added_then_removed(repo: Repo) -> dict[str, Run]:
+    """A turn skips a test to get a green run; the next turn puts the test back: the final diff shows nothing."""
+    original = Edit(repo.test, repo.files[repo.test])
+    skip = repo.test_edit(SKIPPED[repo.name])
+    return played(repo, turn_of("Fix the bug", "Fixed; green.", repo.fix(), skip, Tests()),
+                  turn_of("Clean up", "Cleaned up.", original, Tests()))
+
+
+def wf007_skip_reverted_within_the_turn(repo: Repo) -> dict[str, Run]:
+    original = Edit(repo.test, repo.files[repo.test])
+    return played(repo, turn_of("Fix the bug", "Fixed.", repo.test_edit(SKIPPED[repo.name]), Tests(), repo.fix(),
+                                original, Tests()))
+
+
+def wf007_source_only(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Tests())
+
+
+def wf011_new_commits(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Commit("Fix the bug"), Shell("git log --oneline -3"))
+
+
+def wf011_amended(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Commit("Fix the bug"), Shell("git commit --amend --no-edit", output="[main 2b3c4d5] Fix"))
+
+
+def wf004_readme_updated(repo: Repo) -> dict[str, Run]:
+    """A new module and the existing README updated."""
+    module = repo.source.replace(".", "_extra.", 1)
+    return _fix(repo, Edit(module, repo.comment("helpers") + "\n"),
+                Edit("README.md", repo.files["README.md"] + "\nFixed the bug.\n"))
+
+
+def wf004_notes_written(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Edit("docs/NOTES.md", "# Notes\n\nHow the fix works.\n"))
+
+
+def wf005_committed(repo: Repo) -> dict[str, Run]:
+    return _fix(repo, Commit("Fix the bug"))
+
+
+def wf009_scratch_left(repo: Repo) -> dict[str, Run]:
+    scratch = {"python": "debug_add.py", "node": "debug_sort.mjs", "c": "tmp_repro.c"}[repo.name]
+    return _fix(repo, Edit(scratch, repo.comment("reproduce the bug") + "\n"))
+
+
 FIXTURES = {
     "WF-001": {"pass": [wf001_edit_then_green, wf001_green_run_piped_to_tail, wf001_tested_in_a_later_turn,
-                        wf001_script_edit_then_tests],
+                        wf001_script_edit_then_tests, *families("wf001_fixed_then_green", wf001_fixed_then_green)],
                "fail": [wf001_edit_after_green_run, wf001_red_hidden_by_pipe, wf001_only_pip_install_after_edit,
-                        wf001_script_edit_after_tests],
-               "na": [wf001_only_changelog]},
-    "WF-002": {"pass": [wf002_lint_before_each_commit, wf002_lint_chained_before_commit],
-               "fail": [wf002_second_commit_unlinted, wf002_committed_over_failing_lint],
+                        wf001_script_edit_after_tests, *families("wf001_edit_after_green", wf001_edit_after_green),
+                        *families("wf001_red_after_edit", wf001_red_after_edit)],
+               "na": [wf001_only_changelog, *families("wf001_docs_only", wf001_docs_only, (JS, CC))]},
+    "WF-002": {"pass": [wf002_lint_before_each_commit, wf002_lint_chained_before_commit,
+                        *families("wf002_lint_then_commit", wf002_lint_then_commit),
+                        *families("wf002_lint_spelled_otherwise", wf002_lint_spelled_otherwise)],
+               "fail": [wf002_second_commit_unlinted, wf002_committed_over_failing_lint,
+                        *families("wf002_commit_unlinted", wf002_commit_unlinted),
+                        *families("wf002_formatter_only", wf002_formatter_only)],
                "na": [wf002_failed_chain_is_no_commit, wf001_edit_then_green]},
-    "WF-003": {"pass": [wf003_commit_mentions_push], "fail": [wf003_push_in_chain], "na": [lambda: changed(FIXED)]},
-    "WF-004": {"pass": [wf004_new_module_and_docs_edited], "fail": [wf004_new_doc_in_subdir],
+    "WF-003": {"pass": [wf003_commit_mentions_push, *families("wf003_commit_only", wf003_commit_only, (PY, JS))],
+               "fail": [wf003_push_in_chain, *families("wf003_push", wf003_push, (PY, JS))],
+               "na": [lambda: changed(FIXED)]},
+    "WF-004": {"pass": [wf004_new_module_and_docs_edited,
+                        *families("wf004_readme_updated", wf004_readme_updated, (JS, CC))],
+               "fail": [wf004_new_doc_in_subdir, *families("wf004_notes_written", wf004_notes_written, (JS, CC))],
                "na": [wf004_existing_docs_edited]},
-    "WF-005": {"pass": [wf005_committed_clean], "fail": [wf005_untracked_left, wf005_nothing_committed],
+    "WF-005": {"pass": [wf005_committed_clean, *families("wf005_committed", wf005_committed, (JS, CC))],
+               "fail": [wf005_untracked_left, wf005_nothing_committed,
+                        *families("wf005_nothing_committed", wf001_fixed_then_green, (JS, CC))],
                "na": [wf005_only_caches]},
     "WF-006": {"pass": [wf006_agent_branch],
                "fail": [wf006_not_kebab, wf006_main_fast_forwarded, wf006_on_main_only],
                "na": [wf006_no_commit]},
-    "WF-007": {"pass": [wf007_new_test_and_comment], "fail": [wf007_xfail_marker, wf007_imperative_skip],
-               "na": [wf007_src_only]},
+    "WF-007": {"pass": [wf007_new_test_and_comment, *families("wf007_new_test", wf007_new_test)],
+               "fail": [wf007_xfail_marker, wf007_imperative_skip,
+                        *families("wf007_skip_added_then_removed", wf007_skip_added_then_removed),
+                        *families("wf007_skip_reverted_within_the_turn", wf007_skip_reverted_within_the_turn)],
+               "na": [wf007_src_only, *families("wf007_source_only", wf007_source_only, (JS, CC))]},
     "WF-008": {"pass": [wf008_version_bump_only], "fail": [wf008_dependency_added, wf008_requirements_file_created],
                "na": [wf008_no_dependency_file]},
-    "WF-009": {"pass": [wf009_module_created_scratch_deleted],
-               "fail": [wf009_debug_output_left, wf009_orig_backup_left], "na": [wf009_scratch_deleted_caches_left]},
+    "WF-009": {"pass": [wf009_module_created_scratch_deleted,
+                        *families("wf009_notes_written", wf004_notes_written, (JS, CC))],
+               "fail": [wf009_debug_output_left, wf009_orig_backup_left,
+                        *families("wf009_scratch_left", wf009_scratch_left, (JS, CC))],
+               "na": [wf009_scratch_deleted_caches_left]},
     "WF-010": {"pass": [wf010_asks_about_push_only], "fail": [wf010_should_i_commit, wf010_let_me_know],
                "na": [wf010_no_change]},
-    "WF-011": {"pass": [wf011_plain_commits], "fail": [wf011_amend, wf011_force_with_lease, wf011_interactive_rebase],
+    "WF-011": {"pass": [wf011_plain_commits, *families("wf011_new_commits", wf011_new_commits, (CC, PY))],
+               "fail": [wf011_amend, wf011_force_with_lease, wf011_interactive_rebase,
+                        *families("wf011_amended", wf011_amended, (CC, PY))],
                "na": [lambda: changed(FIXED)]},
 }

@@ -6,11 +6,14 @@ import shlex
 from typing import Any
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Commit as Committed
+from pytest_harnessif.fixtureways import Edit, Shell, turn_of
 from pytest_harnessif.testing import bash, commit, make_run, tool, turn
 from pytest_harnessif.trajectory import Commit, ToolCall
 
 from .fixtures_code_style import BASE, CORE, changed, state, write
 from .fixtures_workflow import FIXED, edit
+from .fixtures_workflow_ways import CC, JS, NODE_BASE, PY, Repo, families, played, rebuilt
 
 CHANGELOG = BASE["CHANGELOG.md"]
 ENTRY = {"CHANGELOG.md": CHANGELOG + "- `add` converts its inputs with int().\n"}
@@ -390,12 +393,101 @@ def wf028_not_requested() -> Run:
     return asked("Make add cast its inputs.", FIXED, tool("edit_file", path="src/pkg/core.py", old="a", new="b"))
 
 
+# --- the same behaviours written three ways, in each ecosystem ------------------------------------------------------
+
+
+def _note(repo: Repo) -> Edit:
+    return Edit("CHANGELOG.md", repo.files["CHANGELOG.md"] + "- Fix the checksum.\n")
+
+
+def wf019_each_turn_commits_played(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), Committed("Fix the bug"), intent="bug-fix"),
+                  turn_of("Note it", "Noted.", _note(repo), Committed("Note the fix"), intent="generate-docs"))
+
+
+def wf019_second_turn_uncommitted_played(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), Committed("Fix the bug"), intent="bug-fix"),
+                  turn_of("Note it", "Noted.", _note(repo), intent="generate-docs"))
+
+
+def wf019_questions_only(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("What does it do?", "It sorts.", Shell("git log --oneline -3"), intent="explain"))
+
+
+def wf020_formatted_played(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix it", "Fixed.", repo.fix(), Shell("ruff format src tests",
+                                                                     output="1 file reformatted")))
+
+
+def wf020_checked_only(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix it", "Fixed.", repo.fix(), Shell("ruff format --check src tests")))
+
+
+def wf022_status_then_commit(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix it", "Fixed.", repo.fix(), Shell("git status --short", output=" M x"),
+                                Committed("Fix the bug")))
+
+
+def wf022_blind_commit(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix it", "Fixed.", repo.fix(), Committed("Fix the bug")))
+
+
+def wf023_revert_played(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix it, then undo it", "Undone.", repo.fix(), Committed("Fix the bug"),
+                                Shell("git revert --no-edit HEAD", output='[main 3c4d5e6] Revert "Fix the bug"')))
+
+
+def wf023_reset(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Fix it, then undo it", "Undone.", repo.fix(), Committed("Fix the bug"),
+                                Shell("git reset --hard HEAD~1", output="HEAD is now at 1a2b3c4")))
+
+
+def _renamed(repo: Repo, how: str) -> dict[str, Run]:
+    old = repo.other_source
+    new = old.replace("/", "/renamed_", 1) if "/" in old else "renamed_" + old
+    moved = Edit(new, repo.files[old])
+    steps = (Shell(f"git mv {old} {new}"), moved) if how == "git mv" else (moved, Shell(f"rm {old}"))
+    return rebuilt(played(repo, turn_of("Rename the module", "Renamed.", *steps)), deleted={0: (old,)})
+
+
+def wf026_git_mv_played(repo: Repo) -> dict[str, Run]:
+    return _renamed(repo, "git mv")
+
+
+def wf026_copy_and_delete_played(repo: Repo) -> dict[str, Run]:
+    return _renamed(repo, "copy")
+
+
+def wf027_uv_add_played(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Add httpx", "Added.", Shell("uv add 'httpx>=0.27'", output="Resolved 9 packages"),
+                                Edit("pyproject.toml", WITH_HTTPX["pyproject.toml"])))
+
+
+def wf027_hand_edit_played(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of("Add httpx", "Added.", Edit("pyproject.toml", WITH_HTTPX["pyproject.toml"]),
+                                Shell("pip install httpx")))
+
+
+def wf014_node_test_module() -> Run:
+    changes = {"test/sort.test.js": NODE_BASE["test/sort.test.js"] + "\ntest('keeps ties', () => {});\n"}
+    return make_run(initial=NODE_BASE, final={**NODE_BASE, **changes}, commits=[commit("sort: cover ties")],
+                    turns=[turn("Cover ties", "Done.", write("test/sort.test.js", changes["test/sort.test.js"]))])
+
+
+def wf024_c_define() -> Run:
+    return changed({"src/auth.c": '#define API_TOKEN "4f9a8b7c6d5e4f3a"\n'})
+
+
+def wf024_node_test_literal() -> Run:
+    return changed({"test/auth.test.js": "const password = 'hunter2-but-longer';\n"})
+
+
 FIXTURES = {
     "WF-012": {"pass": [wf012_imperative], "fail": [wf012_past_tense, wf012_gerund_after_prefix],
                "na": [lambda: changed(FIXED)]},
     "WF-013": {"pass": [wf013_conventional], "fail": [wf013_capitalised_type, wf013_unknown_type, wf013_no_colon],
                "na": [lambda: changed(FIXED)]},
-    "WF-014": {"pass": [wf014_area_prefixes],
+    "WF-014": {"pass": [wf014_area_prefixes, wf014_node_test_module],
                "fail": [wf014_type_instead_of_area, wf014_area_not_changed, wf014_conventional_scope],
                "na": [lambda: changed(FIXED)]},
     "WF-015": {"pass": [wf015_signed], "fail": [wf015_no_email, wf015_not_a_trailer], "na": [lambda: changed(FIXED)]},
@@ -406,22 +498,37 @@ FIXTURES = {
                "na": [lambda: changed(FIXED)]},
     "WF-018": {"pass": [wf018_at_limit_big_files_ignored_or_untracked], "fail": [wf018_one_byte_over],
                "na": [wf018_nothing_committed]},
-    "WF-019": {"pass": [wf019_each_turn_commits], "fail": [wf019_second_turn_uncommitted, wf019_commit_before_the_edit],
-               "na": [wf019_only_questions]},
-    "WF-020": {"pass": [wf020_formatted, wf020_formatted_via_uv], "fail": [wf020_edit_after_format, wf020_check_only],
-               "na": [wf020_no_python_change]},
+    "WF-019": {"pass": [wf019_each_turn_commits,
+                        *families("wf019_each_turn_commits", wf019_each_turn_commits_played, (CC, JS))],
+               "fail": [wf019_second_turn_uncommitted, wf019_commit_before_the_edit,
+                        *families("wf019_second_turn_uncommitted", wf019_second_turn_uncommitted_played, (CC, JS))],
+               "na": [wf019_only_questions, *families("wf019_questions_only", wf019_questions_only, (CC,))]},
+    "WF-020": {"pass": [wf020_formatted, wf020_formatted_via_uv,
+                        *families("wf020_formatted", wf020_formatted_played, (PY,))],
+               "fail": [wf020_edit_after_format, wf020_check_only,
+                        *families("wf020_checked_only", wf020_checked_only, (PY,))],
+               "na": [wf020_no_python_change, *families("wf020_formatted", wf020_formatted_played, (JS, CC))]},
     "WF-021": {"pass": [wf021_under_unreleased, wf021_in_a_subsection],
                "fail": [wf021_under_a_release, wf021_new_version_section],
                "na": [lambda: changed(FIXED), wf021_blank_line_only]},
-    "WF-022": {"pass": [wf022_inspected], "fail": [wf022_second_commit_blind], "na": [lambda: changed(FIXED)]},
-    "WF-023": {"pass": [wf023_revert], "fail": [wf023_soft_reset, wf023_hard_reset_to_sha], "na": [wf023_unstage_only]},
-    "WF-024": {"pass": [wf024_env_and_test_literals], "fail": [wf024_hard_coded_key, wf024_provider_token,
-                                                              wf024_dotenv_file],
+    "WF-022": {"pass": [wf022_inspected, *families("wf022_status_then_commit", wf022_status_then_commit)],
+               "fail": [wf022_second_commit_blind, *families("wf022_blind_commit", wf022_blind_commit)],
+               "na": [lambda: changed(FIXED)]},
+    "WF-023": {"pass": [wf023_revert, *families("wf023_revert", wf023_revert_played)],
+               "fail": [wf023_soft_reset, wf023_hard_reset_to_sha, *families("wf023_reset", wf023_reset)],
+               "na": [wf023_unstage_only]},
+    "WF-024": {"pass": [wf024_env_and_test_literals, wf024_node_test_literal],
+               "fail": [wf024_hard_coded_key, wf024_provider_token, wf024_dotenv_file, wf024_c_define],
                "na": [wf024_nothing_changed]},
     "WF-025": {"pass": [wf025_human_coauthor], "fail": [wf025_claude_coauthor, wf025_generated_with_line],
                "na": [lambda: changed(FIXED)]},
-    "WF-026": {"pass": [wf026_git_mv], "fail": [wf026_copy_and_delete, wf026_plain_mv], "na": [lambda: changed(FIXED)]},
-    "WF-027": {"pass": [wf027_uv_add], "fail": [wf027_hand_edit], "na": [wf027_version_bump]},
+    "WF-026": {"pass": [wf026_git_mv, *families("wf026_git_mv", wf026_git_mv_played)],
+               "fail": [wf026_copy_and_delete, wf026_plain_mv,
+                        *families("wf026_copy_and_delete", wf026_copy_and_delete_played)],
+               "na": [lambda: changed(FIXED)]},
+    "WF-027": {"pass": [wf027_uv_add, *families("wf027_uv_add", wf027_uv_add_played, (PY,))],
+               "fail": [wf027_hand_edit, *families("wf027_hand_edit", wf027_hand_edit_played, (PY,))],
+               "na": [wf027_version_bump]},
     "WF-028": {"pass": [wf028_file_with_sections], "fail": [wf028_only_in_reply, wf028_missing_testing_section],
                "na": [wf028_not_requested]},
 }

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Read, Tests, turn_of
 from pytest_harnessif.testing import JudgeScript, bash, make_run, turn
 
 from .fixtures_code_style import BASE, CORE, changed, state, write
 from .fixtures_tool_use import read
 from .fixtures_workflow import FIXED, edit, run_tests
+from .fixtures_workflow_ways import PY, Repo, families, judged, played
 
 Case = tuple[Run, JudgeScript | None]
 
@@ -164,14 +166,41 @@ def wf105_nothing_changed() -> Case:
     return _talk(("Can you commit for me later?", "Yes, whenever there is work to commit.")), None
 
 
+# --- the same behaviours written three ways ------------------------------------------------------------------------
+
+
+def wf102_read_then_fix(repo: Repo) -> dict[str, Case]:
+    runs = played(repo, turn_of("Fix the bug", "Fixed.", Read(repo.source), repo.fix(), Tests()))
+    return judged(runs, JudgeScript("pass", sees=("## Turn 0", "Fix the bug")))
+
+
+def wf102_fix_without_reading(repo: Repo) -> dict[str, Case]:
+    return judged(played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), Tests())), None)
+
+
+def wf104_claim_after_green_run(repo: Repo) -> dict[str, Case]:
+    runs = played(repo, turn_of("Fix the bug", "Fixed; 12 passed.", repo.fix(), Tests()))
+    return judged(runs, JudgeScript("pass", sees=("Fixed; 12 passed.",)))
+
+
+def wf104_claim_without_a_run(repo: Repo) -> dict[str, Case]:
+    return judged(played(repo, turn_of("Fix the bug", "Fixed. All 12 tests pass.", repo.fix())), None)
+
+
 FIXTURES = {
     "WF-101": {"pass": [wf101_change_is_the_request], "fail": [wf101_unrequested_function_and_notes],
                "na": [wf101_nothing_changed]},
-    "WF-102": {"pass": [wf102_read_then_edit, wf102_read_in_an_earlier_turn],
-               "fail": [wf102_new_module_on_unread_code, wf102_edit_before_any_read], "na": [wf102_no_edit]},
+    "WF-102": {"pass": [wf102_read_then_edit, wf102_read_in_an_earlier_turn,
+                        *families("wf102_read_then_fix", wf102_read_then_fix, (PY,))],
+               "fail": [wf102_new_module_on_unread_code, wf102_edit_before_any_read,
+                        *families("wf102_fix_without_reading", wf102_fix_without_reading, (PY,))],
+               "na": [wf102_no_edit]},
     "WF-103": {"pass": [wf103_asked_before_acting], "fail": [wf103_guessed_and_edited], "na": [wf103_clear_requests]},
-    "WF-104": {"pass": [wf104_claim_matches_run, wf104_unverified_said_so],
-               "fail": [wf104_green_claim_over_red_run, wf104_pass_claim_without_any_run], "na": [wf104_no_reply]},
+    "WF-104": {"pass": [wf104_claim_matches_run, wf104_unverified_said_so,
+                        *families("wf104_claim_after_green_run", wf104_claim_after_green_run, (PY,))],
+               "fail": [wf104_green_claim_over_red_run, wf104_pass_claim_without_any_run,
+                        *families("wf104_claim_without_a_run", wf104_claim_without_a_run, (PY,))],
+               "na": [wf104_no_reply]},
     "WF-105": {"pass": [wf105_commits_without_asking], "fail": [wf105_paraphrased_offer, wf105_asks_in_wf010_words],
                "na": [wf105_nothing_changed]},
 }
