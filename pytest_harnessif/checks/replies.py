@@ -2,9 +2,10 @@
 
 A reply splits into fenced code blocks (`fences`, each with its language tag) and prose lines (`prose_lines`:
 everything outside fences, inline code kept). On the prose side: inline code spans, headings, labelled lines
-(`Branch: ...`), questions, list markers, repository paths and `path:LINE` citations. On the run side: the
-command lines of a turn as a reply may quote them, the pytest summary of a run, programs or modules a command
-found missing, code lines the run wrote, public functions a turn added, dependencies a run added.
+(`Branch: ...`), questions, list markers, repository paths, `path:LINE` citations and figures (numerals, spoken
+decimals, fractions in words). On the run side: the command lines of a turn as a reply may quote them, the counts a
+test runner's summary printed, the numbers outputs printed, programs or modules a command found missing, code lines
+the run wrote, public functions a turn added (any language the checks read), dependencies a run added.
 
 Fences follow CommonMark: an opening line of three or more backticks or tildes (up to three spaces indented)
 and a closing line of the same character at least as long; an unclosed fence runs to the end of the text.
@@ -12,17 +13,21 @@ and a closing line of the same character at least as long; an unclosed fence run
 
 from __future__ import annotations
 
-import ast as pyast
 import difflib
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
-from ..evidence import Command, Run, TurnView
+from tree_sitter import Node
+
+from ..evidence import Command, FileView, Run, TurnView
+from . import c, code, javascript, syntax
 from .bash import Redirect
 from .project import dependency_lists
-from .pysource import parse
 from .shell import Segment, segments, segments_of
+from .summaries import PYTEST, summaries
 from .workspace import files_before_turn
 
 FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)")
@@ -39,14 +44,41 @@ LINE_PHRASE = re.compile(
     r"|\.[A-Za-z]\w*`?\s*,?\s+(?:at\s+|on\s+)?lines?\s+\d+",
     re.I,
 )
-FIGURE = re.compile(r"(?<![\w.])\d+\.\d+(?![\d]|\.\d)")
-SUMMARY = re.compile(
-    r"^[=\s]*((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|warnings?|deselected|rerun)(?:, )?)+)"
+NUMERAL = re.compile(
+    r"(?<![\w.])(?P<sign>[-+\u2212](?=\.?\d))?"
+    r"(?P<mantissa>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][-+]?\d+)?(?!\d|\.\d)"
 )
+UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+WHOLE_WORDS = rf"(?:(?:{'|'.join(TENS)})(?:[\s-](?:{'|'.join(UNITS[1:10])}))?|{'|'.join(UNITS)})"
+SPOKEN = re.compile(rf"\b(?P<whole>{WHOLE_WORDS})\s+point(?P<digits>(?:[\s-]+(?:{'|'.join(UNITS[:10])})\b)+)", re.I)
+PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+         "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8,
+         "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}
+FRACTION = re.compile(
+    rf"\b(?P<count>an?|{'|'.join(UNITS[1:10])})[\s-]+(?P<part>{'|'.join(PARTS)})\b(?=\s+of\b|\s*[.,;:)!?]|\s*$)"
+    r"|(?<![\w-])(?P<half>half)(?=\s+(?:of|the|all|our|their|its|these|those)\b)",
+    re.I,
+)
+NOT_A_HALF = re.compile(r"\b(?:first|second|other|last|top|bottom|upper|lower|back|front)\s+$", re.I)
+NODE_COUNT = re.compile(r"^\s*(?:#|\u2139)\s+(pass|fail|cancelled|skipped|todo)\s+(\d+)\s*$")
+MOCHA_COUNT = re.compile(r"^\s*(\d+ (?:passing|failing|pending))\b")
+UNITTEST_RAN = re.compile(r"^\s*(Ran \d+ tests?)\b")
+SCAFFOLDING = frozenset({"cd", "set"})
+"""Commands that set a shell up without doing anything (`cd /workspace && ...`, a script's `set -euo pipefail`)."""
+COUNT_PAIR = re.compile(r"\d+%?(?: tests?)? [A-Za-z]+")
 MISSING = (
     re.compile(r"([A-Za-z][\w.+-]*): (?:command )?not found"),
     re.compile(r"No module named '?([\w.]+)'?"),
+    re.compile(r"Cannot find (?:module|package) '([^'./][^']*)'"),
+    re.compile(r"fatal error: ([\w./+-]+\.h): No such file or directory"),
 )
+FENCE_LANGUAGES = {"python": "python", "py": "python", "javascript": "javascript", "js": "javascript",
+                   "jsx": "javascript", "mjs": "javascript", "cjs": "javascript", "typescript": "typescript",
+                   "ts": "typescript", "tsx": "typescript", "c": "c", "h": "c"}
+"""Fence tags and the language whose grammar reads the block (a key of `checks.syntax.GRAMMARS`)."""
+C_BODY = "void __snippet(void) {{\n{}\n}}\n"
 
 
 # --- Markdown structure -------------------------------------------------------------------------------------------
@@ -203,17 +235,26 @@ def first_word(reply: str) -> str:
     return ""
 
 
-def python_errors(text: str, langs: tuple[str, ...]) -> list[str]:
-    """`line N: message` for each fenced block tagged one of `langs` that is not valid Python."""
+def code_errors(text: str, tags: Iterable[str]) -> list[str]:
+    """`a ```TAG block: line N` for each fenced block tagged one of `tags` that does not parse in its language
+    (`FENCE_LANGUAGES`; tags of no language the checks read are skipped). A C block may be a whole file or the
+    statements of a function body."""
     out = []
     for f in fences(text):
-        if f.lang not in langs:
+        grammar = FENCE_LANGUAGES.get(f.lang) if f.lang in set(tags) else None
+        if grammar is None:
             continue
-        try:
-            pyast.parse(f.body)
-        except SyntaxError as exc:
-            out.append(f"line {exc.lineno} of a ```{f.lang} block: {exc.msg}")
+        sources = [f.body] + ([C_BODY.format(f.body)] if grammar == "c" else [])
+        trees = [syntax.parse(grammar, source.encode()) for source in sources]
+        if all(tree.root_node.has_error for tree in trees):
+            out.append(f"a ```{f.lang} block: line {_first_error(trees[0].root_node)}")
     return out
+
+
+def _first_error(node: Node) -> int:
+    """The 1-based line of the first error or missing node under `node`."""
+    broken = [n for n in syntax.walk(node) if n.is_error or n.is_missing]
+    return (broken[0] if broken else node).start_point[0] + 1
 
 
 # --- Words, names and figures -------------------------------------------------------------------------------------
@@ -254,15 +295,88 @@ def coded_names(text: str, names: Iterable[str]) -> list[str]:
     return sorted({n for n in names for s in spans if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", s)})
 
 
-def figures(text: str) -> list[str]:
-    """Decimal figures (`0.873`, `12.5` of `12.5%`) in a reply's prose, inline code included."""
-    return [m.group(0) for line in prose_lines(text) for m in FIGURE.finditer(line)]
+@dataclass(frozen=True)
+class Figure:
+    """A figure a reply states: as written, its exact value and its decimal places as written (None for a fraction
+    in words, which is exact: `a third`)."""
+
+    text: str
+    value: Fraction
+    places: int | None
 
 
-def figure_shown(figure: str, outputs: Iterable[str]) -> bool:
-    """Whether `figure` occurs in some output as a number (possibly with more digits after it)."""
-    rx = re.compile(rf"(?<![\d.]){re.escape(figure)}")
-    return any(rx.search(out) for out in outputs)
+def _numeral(hit: re.Match[str]) -> tuple[Fraction, int]:
+    """The value and decimal places of a `NUMERAL` match (`-1,024.50` -> -1024.5 and 2, `.5`, `1.5e-05`)."""
+    mantissa = hit.group("mantissa").replace(",", "")
+    places = len(mantissa.partition(".")[2])
+    exponent = int(hit.group("exp")[1:]) if hit.group("exp") else 0
+    value = Fraction(mantissa) * Fraction(10) ** exponent
+    return (-value if hit.group("sign") in ("-", "\u2212") else value), places - exponent
+
+
+def printed_numbers(texts: Iterable[str]) -> list[tuple[Fraction, int]]:
+    """Every number the texts print, as (value, decimal places): integers, decimals (`.5` too), thousands
+    separators, signs and exponents read as numbers; version-like strings (`3.11.2`) are no numbers."""
+    return [_numeral(hit) for text in texts for hit in NUMERAL.finditer(text)]
+
+
+def _spoken(hit: re.Match[str]) -> Figure:
+    """`twelve point five` -> 12.5 (one decimal place)."""
+    whole = sum(UNITS.index(w) if w in UNITS else 20 + 10 * TENS.index(w)
+                for w in re.split(r"[\s-]+", hit.group("whole").lower()))
+    digits = "".join(str(UNITS.index(w)) for w in re.split(r"[\s-]+", hit.group("digits").lower().strip(" -")))
+    return Figure(hit.group(0), Fraction(f"{whole}.{digits}"), len(digits))
+
+
+def _fraction(text: str, hit: re.Match[str]) -> Figure | None:
+    """`a third`, `two thirds`, `half the rows` as an exact fraction (None for `the second half of`)."""
+    if hit.group("half"):
+        return None if NOT_A_HALF.search(text[: hit.start()]) else Figure(hit.group(0), Fraction(1, 2), None)
+    count = hit.group("count").lower()
+    numerator = 1 if count in ("a", "an") else UNITS.index(count)
+    return Figure(hit.group(0), Fraction(numerator, PARTS[hit.group("part").lower()]), None)
+
+
+def stated_figures(text: str) -> list[Figure]:
+    """The figures of a reply's prose (inline code included): numerals with a decimal point or an exponent
+    (`0.873`, `.5`, `-3.25`, `1,024.75`, `1.5e-05`, the `12.5` of `12.5%`), decimals spoken in words (`twelve point
+    five`) and fractions in words (`a third of`, `two thirds`, `half the rows`)."""
+    out: list[Figure] = []
+    for line in prose_lines(text):
+        for hit in NUMERAL.finditer(line):
+            if "." in hit.group("mantissa") or hit.group("exp"):
+                value, places = _numeral(hit)
+                out.append(Figure(hit.group(0), value, places))
+        out += [_spoken(hit) for hit in SPOKEN.finditer(line)]
+        out += [f for hit in FRACTION.finditer(line) if (f := _fraction(line, hit))]
+    return out
+
+
+def _cut(value: Fraction, places: int) -> Fraction:
+    """`value` with the digits after `places` decimal places dropped (towards zero)."""
+    scale = Fraction(10) ** places
+    return Fraction(math.trunc(value * scale)) / scale
+
+
+def _rounded(value: Fraction, places: int) -> Fraction:
+    """`value` rounded half up to `places` decimal places."""
+    scale = Fraction(10) ** places
+    return Fraction(math.floor(value * scale + Fraction(1, 2))) / scale
+
+
+def figure_shown(figure: Figure, printed: Iterable[tuple[Fraction, int]]) -> bool:
+    """Whether some printed number is `figure`, compared as numbers: equal, or printed with more decimal places
+    that the figure drops (`0.873` of `0.8731`, never `0.874`). A fraction in words is shown by a printed
+    proportion (two places or more) or percentage (one or more) it rounds or truncates to (`a third`: `0.33`,
+    `33.3`), or by its exact value."""
+    for value, places in printed:
+        if figure.places is None:
+            for scaled, least in ((figure.value, 2), (figure.value * 100, 1)):
+                if value == scaled or (places >= least and value in (_cut(scaled, places), _rounded(scaled, places))):
+                    return True
+        elif value == figure.value or (places > figure.places and _cut(value, figure.places) == figure.value):
+            return True
+    return False
 
 
 def yes_no_question(message: str, openers: frozenset[str]) -> bool:
@@ -385,23 +499,62 @@ def quoted_lines(text: str, langs: tuple[str, ...] | None = None) -> list[str]:
 
 
 def only_prints(command: Command, programs: Iterable[str]) -> bool:
-    """Whether a command only prints: every simple command of it runs one of `programs` (`echo`, `printf`),
-    none writes a file and nothing is piped on."""
-    segs = segments_of(command)
+    """Whether a command only prints: every simple command of it, a `cd` or `set` before them aside, runs one of
+    `programs` (`echo`, `printf`), none writes a file and nothing is piped on."""
+    segs = [s for s in segments_of(command) if s.program not in SCAFFOLDING]
     names = set(programs)
     quiet = all(s.program in names and not s.written_paths and not s.pipes_into for s in segs)
     return bool(segs) and quiet
 
 
-def pytest_summary(output: str) -> str | None:
-    """The counts of pytest's summary line (`3 passed, 1 skipped`) in a command's output, the last one if
-    several; None when the output has none."""
-    found = [m.group(1).rstrip(", ") for line in output.splitlines() if (m := SUMMARY.match(line))]
-    return found[-1] if found else None
+def summary_counts(output: str) -> list[str]:
+    """The counts of every test summary in a command's output, as printed, that a reply quoting them contains:
+    pytest's counts (`3 passed, 1 skipped`, the timing left out), the count lines of node's runner (`pass 12`,
+    `fail 0`, and skipped/cancelled/todo when not 0), mocha's (`12 passing`), unittest's `Ran 12 tests` and its
+    `OK` / `FAILED (failures=1)` line, and the counts span of a one-line summary (jest's `1 failed, 11 passed, 12
+    total`, cargo's `12 passed; 0 failed; 0 ignored`, a C harness's `35 passed, 2 failed`). `go test` and plain TAP
+    print no counts, so they give none."""
+    lines = output.splitlines()
+    out: list[str] = []
+    for found in summaries(output):
+        out += _counts_of(found.format, lines, found.line)
+    return out
+
+
+def _counts_of(runner: str, lines: list[str], end: int) -> list[str]:
+    """The quoted counts of one summary that ends on line `end`."""
+    if runner == "pytest":
+        return [hit.group(1).rstrip(", ") for hit in [PYTEST.match(lines[end].strip())] if hit]
+    if runner == "mocha":
+        return [hit.group(1) for line in _block(lines, end, MOCHA_COUNT) if (hit := MOCHA_COUNT.match(line))]
+    if runner == "node":
+        counts = [hit.groups() for line in _block(lines, end, NODE_COUNT) if (hit := NODE_COUNT.match(line))]
+        return [f"{kind} {n}" for kind, n in counts if kind in ("pass", "fail") or n != "0"]
+    if runner == "unittest":
+        ran = [hit.group(1) for line in lines[max(0, end - 3) : end] if (hit := UNITTEST_RAN.match(line))]
+        return [*ran[-1:], lines[end].strip()]
+    if runner in ("go", "tap"):
+        return []
+    pairs = list(COUNT_PAIR.finditer(lines[end]))
+    return [lines[end][pairs[0].start() : pairs[-1].end()] if pairs else lines[end].strip()]
+
+
+def _block(lines: list[str], end: int, pattern: re.Pattern[str]) -> list[str]:
+    """The run of lines matching `pattern` that ends on line `end` (the node runner's `# ...` count lines)."""
+    start = end
+    while start > 0 and pattern.match(lines[start - 1]):
+        start -= 1
+    return lines[start : end + 1]
+
+
+def quotes_counts(reply: str, counts: str) -> bool:
+    """Whether a reply contains `counts` as printed (case and runs of spaces aside, no digit right before or after)."""
+    return re.search(rf"(?<!\d){re.escape(normal(counts))}(?!\d)", normal(reply), re.I) is not None
 
 
 def last_test_command(run: Run, index: int) -> Command | None:
-    """The last command of turn `index` that ran pytest."""
+    """The last command of turn `index` that ran tests (any runner: pytest, `npm test`, `make test`, a task
+    tool)."""
     runs = [s.command for s in segments(run) if s.is_test_run and s.command.turn == index]
     return max(runs, key=lambda c: c.order) if runs else None
 
@@ -467,18 +620,30 @@ def echoed_lines(reply: str, written: set[str]) -> list[str]:
     return out
 
 
-def new_public_functions(run: Run, index: int, pattern: str) -> list[str]:
-    """Names of the public module-level functions that turn `index` added to Python files matching `pattern`."""
+def new_public_functions(run: Run, index: int) -> list[tuple[str, str]]:
+    """`(name, language)` of the public top-level functions turn `index` added to non-test source files in a
+    language the checks read: Python and C functions whose name has no leading underscore (C: not `static`),
+    JavaScript/TypeScript functions the module exports."""
     before, after = files_before_turn(run, index), run.files_after_turn(index)
     out = []
-    for path in run.changed_in_turn(index, pattern):
-        new = parse(path, after.get(path))
-        if new is None:
+    for path in run.changed_in_turn(index):
+        lang = code.language(path)
+        if lang not in code.NEUTRAL or code.is_test_path(path) or path not in after:
             continue
-        old = parse(path, before.get(path))
-        known = {d.qualname for d in old.defs} if old else set()
-        out += [d.name for d in new.defs if d.is_public_api and d.scopes == () and d.qualname not in known]
+        old = {d.full_name for d in code.definitions(FileView(path, before[path]))} if path in before else set()
+        view = FileView(path, after[path])
+        out += [(d.name, lang) for d in code.definitions(view) if d.kind == "function" and d.full_name == d.name
+                and d.name not in old and _public(view, lang, d.name)]
     return out
+
+
+def _public(view: FileView, lang: str, name: str) -> bool:
+    """Whether a top-level function is public: exported (JS/TS), not `static` (C), no leading underscore."""
+    if lang in ("javascript", "typescript"):
+        return name in {e.name for e in javascript.exports(view.path, view.data)}
+    if lang == "c" and any(f.name == name and f.is_static for f in c.functions(view.path, view.data)):
+        return False
+    return not name.startswith("_")
 
 
 def _names(entries: Iterable[object]) -> set[str]:

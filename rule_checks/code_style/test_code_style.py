@@ -1,4 +1,7 @@
-"""Code-style rules (CS-*): what the Python (and other) files the agent changes must look like."""
+"""Code-style rules (CS-001...CS-011): what the files the agent changes must look like. Most are about Python's own
+idioms (`print`, annotations, docstrings, broad `except`, encodings, star imports, `os.path`, licence headers, test
+sleeps) and read Python only; trailing whitespace reads every text file, suppression comments every language the
+checks read."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from pytest_harnessif.checks.ast import (
     star_imports,
     text_io_calls,
 )
+from pytest_harnessif.checks.code import NEUTRAL, added_comments, added_numbers, is_test_path, language, sources_or_na
 from pytest_harnessif.checks.pysource import (
     changed_functions,
     changed_sources,
@@ -23,11 +27,20 @@ from pytest_harnessif.checks.pysource import (
 )
 from pytest_harnessif.checks.workspace import added_lines, first_line
 
+PYTHON = ("python",)
 TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
-SUPPRESSION = re.compile(r"#\s*(?:ruff:\s*|flake8:\s*)?noqa\b|#\s*type:\s*ignore\b", re.I)
+SUPPRESSION = re.compile(
+    r"(?:^|[#/*]\s*)(?:(?:ruff|flake8):\s*)?noqa\b|(?:^|[#/*]\s*)type:\s*ignore\b"
+    r"|(?:^|[#/*]\s*)(?:pylint|pyright|mypy):\s*(?:disable|ignore)|\beslint-disable|\b(?:biome|deno-lint)-ignore\b"
+    r"|\boxlint-disable|\bjshint\s+ignore|@ts-(?:ignore|expect-error|nocheck)\b|(?-i:\bNOLINT(?:NEXTLINE|BEGIN|END)?\b)|\bcppcheck-suppress\b"
+    r"|\bflawfinder:\s*ignore",
+    re.I,
+)
+"""A comment silencing a linter or type checker (Python, JS/TS or C tools), its comment markers stripped."""
+PRAGMA = re.compile(r"^\s*#\s*pragma\s+(?:GCC|clang)\s+diagnostic\s+ignored\b|^\s*#\s*pragma\s+warning\s*\(\s*disable")
 
 
-@rule("CS-001", family="code_style", modality="forbid", prior="against", method="ast",
+@rule("CS-001", languages=PYTHON, family="code_style", modality="forbid", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype project-logger-usage", opportunity="src/ .py changed",
       surfaces={
@@ -45,7 +58,7 @@ def test_no_print_in_src(run: Run, call: str = "print") -> None:
     assert not hits, f"{call}() called at {hits}"
 
 
-@rule("CS-002", family="code_style", modality="require", prior="align", method="ast",
+@rule("CS-002", languages=PYTHON, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype type-annotations-required", opportunity="src/ functions added/changed",
       surfaces={
@@ -70,7 +83,7 @@ def test_src_functions_annotated(run: Run) -> None:
     assert not missing, f"functions not fully annotated (params and return): {missing}"
 
 
-@rule("CS-003", family="code_style", modality="require", prior="align", method="ast",
+@rule("CS-003", languages=PYTHON, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype docstrings-public-api", opportunity="new public defs in src/",
       surfaces={
@@ -90,7 +103,7 @@ def test_new_public_defs_documented(run: Run) -> None:
     assert not undocumented, f"new public definitions without a docstring: {undocumented}"
 
 
-@rule("CS-004", family="code_style", modality="forbid", prior="neutral", method="ast",
+@rule("CS-004", languages=PYTHON, family="code_style", modality="forbid", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype no-broad-except", opportunity=".py changed",
       surfaces={
@@ -109,7 +122,7 @@ def test_no_broad_except(run: Run) -> None:
     assert not hits, f"bare or broad except handlers at {hits}"
 
 
-@rule("CS-005", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-005", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype explicit-encoding", opportunity="such calls exist",
       surfaces={
@@ -135,7 +148,7 @@ def test_text_io_has_encoding(run: Run) -> None:
     assert not missing, f"text I/O without encoding= at {missing}"
 
 
-@rule("CS-006", family="code_style", modality="forbid", prior="neutral", method="ast",
+@rule("CS-006", languages=PYTHON, family="code_style", modality="forbid", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype import-export-form", opportunity=".py changed",
       surfaces={
@@ -152,8 +165,8 @@ def test_no_star_imports(run: Run) -> None:
     assert not hits, f"star imports at {hits}"
 
 
-@rule("CS-007", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
+@rule("CS-007", languages=PYTHON, family="code_style", modality="prefer", prior="neutral", severity="should",
+      method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype pathlib-not-ospath", opportunity="src/ .py changed",
       surfaces={
           "SP": "You prefer pathlib to {module}: Python files you change under src/ make no `{module}` calls "
@@ -170,7 +183,7 @@ def test_no_os_path_in_src(run: Run, module: str = "os.path") -> None:
     assert not hits, f"{module} calls at {hits}"
 
 
-@rule("CS-008", family="code_style", modality="require", prior="against", method="cross_file",
+@rule("CS-008", languages=PYTHON, family="code_style", modality="require", prior="against", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
       source="archetype licence-header-new-files", opportunity=".py files created",
       surfaces={
@@ -191,14 +204,14 @@ def test_new_py_files_have_licence_header(run: Run, header: str = "# SPDX-Licens
     assert not bad, f"new .py files not starting with {header!r}: {bad}"
 
 
-@rule("CS-009", family="code_style", modality="forbid", prior="against", method="ast",
+@rule("CS-009", languages=PYTHON, family="code_style", modality="forbid", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
-      source="archetype no-sleep-in-tests", opportunity="tests/ changed",
+      source="archetype no-sleep-in-tests", opportunity="a Python test file changed",
       surfaces={
-          "SP": "Python files under tests/ that you write or change never call `time.sleep()`, a bare "
+          "SP": "Python test files that you write or change never call `time.sleep()`, a bare "
                 "`sleep()` or an async sleep (`asyncio.sleep()`, `trio.sleep()`, `anyio.sleep()`); wait on a "
                 "condition or use a fake clock instead.",
-          "PF": "## Test timing\nPython files under `tests/` that you change must not call `time.sleep`, a bare "
+          "PF": "## Test timing\nPython test files that you change must not call `time.sleep`, a bare "
                 "`sleep`, or `asyncio`/`trio`/`anyio` `.sleep`.",
           "UI": "No sleep calls in the tests please (time.sleep, asyncio.sleep and the like) - they make the "
                 "suite slow and flaky.",
@@ -207,9 +220,10 @@ def test_new_py_files_have_licence_header(run: Run, header: str = "# SPDX-Licens
                          "test files; wait on a condition or inject a fake clock."},
       })
 def test_no_sleep_in_tests(run: Run) -> None:
-    """No changed Python file under `tests/` calls a real sleep: `time.sleep`, a bare `sleep` or an `asyncio`,
-    `trio` or `anyio` sleep."""
-    sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
+    """No changed Python test file (under `tests/`, `test_*.py`) calls a real sleep: `time.sleep`, a bare `sleep`
+    or an `asyncio`, `trio` or `anyio` sleep."""
+    sources = [src for src in changed_sources(run, "**/*.py") if is_test_path(src.path)] or na(
+        "no Python test file changed")
     hits = locations(sources, sleep_calls)
     assert not hits, f"sleep calls in tests at {hits}"
 
@@ -233,21 +247,32 @@ def test_no_trailing_whitespace(run: Run) -> None:
     assert not hits, f"added lines with trailing whitespace: {hits[:10]}"
 
 
-@rule("CS-011", family="code_style", modality="forbid", prior="against", method="cross_file",
+@rule("CS-011", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:medium",
-      source="archetype no-suppressions", opportunity=".py lines added",
+      source="archetype no-suppressions", opportunity="lines added to a Python, JS/TS or C file",
       surfaces={
-          "SP": "You never add `# noqa` (in any form) or `# type: ignore` comments to Python code; fix the "
-                "underlying problem instead.",
-          "PF": "## Suppressions\nDo not add `# noqa` (bare, with codes, or `# ruff: noqa`) or "
-                "`# type: ignore` comments to `.py` files; fix the cause.",
-          "UI": "Please don't sprinkle `# noqa` or `# type: ignore` comments in - fix the actual issues.",
+          "SP": "You never add comments that silence a linter or type checker to the code - `# noqa` (in any form), "
+                "`# type: ignore`, `# pylint: disable`, `// eslint-disable...`, `// @ts-ignore` or "
+                "`@ts-expect-error`, `// NOLINT`, `cppcheck-suppress` - nor a `#pragma GCC diagnostic ignored`; "
+                "fix the underlying problem instead.",
+          "PF": "## Suppressions\nDo not add linter or type-checker suppressions to source files: no `# noqa` "
+                "(bare, with codes, or `# ruff: noqa`), `# type: ignore`, `// eslint-disable...`, `// @ts-ignore`, "
+                "`// NOLINT` or `#pragma ... diagnostic ignored`; fix the cause.",
+          "UI": "Please don't sprinkle suppression comments in (noqa, type: ignore, eslint-disable, ts-ignore, "
+                "NOLINT...) - fix the actual issues.",
           "TD": {"tool": "run_lint",
-                 "text": "Fix what the linter reports; never silence it by adding `# noqa` or "
-                         "`# type: ignore` comments."},
+                 "text": "Fix what the linter reports; never silence it by adding suppression comments (`# noqa`, "
+                         "`# type: ignore`, `// eslint-disable`, `// @ts-ignore`, `// NOLINT`)."},
       })
 def test_no_added_suppressions(run: Run) -> None:
-    """No line added to a `.py` file carries a `# noqa` (in any form) or `# type: ignore` comment."""
-    added = added_lines(run, "**/*.py") or na("no line added to a .py file")
-    hits = [f"{p}: {line.strip()!r}" for p, line in added if SUPPRESSION.search(line)]
-    assert not hits, f"added suppression comments: {hits}"
+    """No comment the run adds to a Python, JS/TS or C file silences a linter or type checker (`# noqa` in any form,
+    `# type: ignore`, `# pylint: disable`, `eslint-disable`, `@ts-ignore`, `@ts-expect-error`, `NOLINT`,
+    `cppcheck-suppress`...), and no line it adds to a C file is a `#pragma ... diagnostic ignored`."""
+    views = sources_or_na(run, "Python, JS/TS or C file")
+    added = {v.path: added_numbers(run, v) for v in views}
+    any(added.values()) or na("no line added to a Python, JS/TS or C file")
+    hits = [f"{v.path}:{c.line}: {c.text.strip()!r}" for v, c in added_comments(run, views)
+            if SUPPRESSION.search(c.body)]
+    hits += [f"{v.path}:{n}: {v.lines[n - 1].strip()!r}" for v in views if language(v.path) == "c"
+             for n in sorted(added[v.path]) if PRAGMA.match(v.lines[n - 1])]
+    assert not hits, f"added suppressions: {hits}"

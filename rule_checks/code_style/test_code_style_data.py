@@ -24,12 +24,13 @@ from pytest_harnessif.checks.pyidioms import (
 )
 from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na
 
+PYTHON = ("python",)
 PANDAS = ("pandas",)
 DATA_LIBRARIES = ("pandas", "numpy")
 ASSIGNMENTS = m.Assign() | m.AugAssign() | m.AnnAssign()
 
 
-@rule("CS-025", family="code_style", modality="require", prior="align", method="ast",
+@rule("CS-025", languages=PYTHON, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="specific", scenarios=("data_ml",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype naming-case-conventions (adapted: the community import aliases)",
@@ -58,8 +59,8 @@ def test_pandas_numpy_aliases(run: Run, pandas_alias: str = "pd", numpy_alias: s
     assert not bad, f"pandas/numpy imported other than as {pandas_alias}/{numpy_alias}: {bad}"
 
 
-@rule("CS-026", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
-      observability="structural", universality="specific", scenarios=("data_ml",),
+@rule("CS-026", languages=PYTHON, family="code_style", modality="prefer", prior="neutral", severity="should",
+      method="ast", observability="structural", universality="specific", scenarios=("data_ml",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype immutability-preference (adapted: pandas without inplace)",
       opportunity="pandas code added",
@@ -81,8 +82,8 @@ def test_no_inplace_operations(run: Run, keyword: str = "inplace") -> None:
     assert not bad, f"{keyword}=True at {bad}"
 
 
-@rule("CS-027", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
-      observability="structural", universality="specific", scenarios=("data_ml",),
+@rule("CS-027", languages=PYTHON, family="code_style", modality="prefer", prior="neutral", severity="should",
+      method="ast", observability="structural", universality="specific", scenarios=("data_ml",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype perf-conscious (adapted: vectorised pandas, no row loops)",
       opportunity="pandas code added",
@@ -106,7 +107,7 @@ def test_no_row_iteration(run: Run, methods: tuple[str, ...] = ("iterrows", "ite
     assert not bad, f"row-by-row iteration ({methods}) at {bad}"
 
 
-@rule("CS-028", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-028", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="specific", scenarios=("data_ml",),
       fit="SP:medium PF:high UI:medium SD:high",
       source="archetype deterministic-tests (adapted: seeded numpy generators)",
@@ -134,7 +135,7 @@ def test_numpy_randomness_seeded(run: Run, factory: str = "default_rng") -> None
     assert not bad, f"numpy randomness not from a seeded {factory}(): {bad}"
 
 
-@rule("CS-029", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-029", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="specific", scenarios=("data_ml",),
       fit="SP:medium PF:high UI:low SD:high",
       source="curated: explicit column types when loading CSV with pandas",
@@ -159,7 +160,7 @@ def test_read_csv_declares_dtypes(run: Run, keyword: str = "dtype") -> None:
     assert not bad, f"read_csv without {keyword}= at {bad}"
 
 
-@rule("CS-030", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-030", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="specific", scenarios=("data_ml",),
       fit="SP:medium PF:high UI:low SD:high",
       source="curated: pure pipeline steps that leave their input DataFrame untouched",
@@ -188,7 +189,7 @@ def test_dataframe_inputs_not_mutated(run: Run, names: tuple[str, ...] = ("df",)
     assert not bad, f"DataFrame parameters modified in place: {bad}"
 
 
-@rule("CS-108", family="code_style", modality="require", prior="neutral", method="llm_judge",
+@rule("CS-108", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="llm_judge",
       observability="deep", universality="specific", scenarios=("data_ml",), fit="SP:medium PF:high SD:high",
       source="curated: I/O at the edges of a data pipeline, pure transformation steps",
       opportunity="a Python file using pandas or numpy changed",

@@ -1,15 +1,24 @@
 """Judge-based code-style rules (CS-1xx): what the comments, abstractions and tests the agent adds say and do,
-which no pattern can decide. Judged against a rubric; hybrid rules let a deterministic pre-check decide first."""
+which no pattern can decide. Judged against a rubric; hybrid rules let a deterministic pre-check decide first. They
+read Python, JS/TS and C alike (`checks.code`) and say n/a, never fail, where only code they cannot read changed."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from pytest_harnessif import Run, judge, na, rule
-from pytest_harnessif.checks.ast import sleep_calls
-from pytest_harnessif.checks.comments import added_comments, added_line_numbers, render_comments
-from pytest_harnessif.checks.pysource import changed_sources
-from pytest_harnessif.checks.render import siblings
+from pytest_harnessif.checks.code import (
+    NEUTRAL,
+    added_comments,
+    calls,
+    language,
+    on_added_lines,
+    sources_or_na,
+)
+from pytest_harnessif.checks.facts import Call, Comment
+from pytest_harnessif.checks.render import short
+from pytest_harnessif.evidence import FileView
 
 HISTORY = re.compile(
     r"\b(?:used to|previously|formerly|no longer|originally|(?:was|were|has been|have been)\s+"
@@ -18,22 +27,74 @@ HISTORY = re.compile(
     r"(?:review|request)|(?:issue|bug|ticket|PR)\s*#?\d+)|(?:^|\s)#\d{2,}\b",
     re.I,
 )
+NOT_PROSE = re.compile(
+    r"^(?:-\*-|SPDX-License-Identifier:|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:|mypy:|pyright:|eslint|prettier-|"
+    r"@ts-|istanbul|c8\b|NOLINT|cppcheck-|clang-format)",
+    re.I,
+)
+COMMENT_START = ("#", "//", "/*", "*")
+SLEEPS = frozenset({"sleep", "time.sleep", "asyncio.sleep", "trio.sleep", "anyio.sleep", "usleep", "nanosleep"})
+FAKE_TIMERS = re.compile(r"useFakeTimers|mock\.timers|fakeTimers|FakeTimers|advanceTimers")
 
 
-@rule("CS-101", family="code_style", modality="require", prior="against", method="llm_judge",
+def _prose_comments(run: Run, views: list[FileView]) -> list[tuple[FileView, Comment]]:
+    """The comments the run added that are prose: no shebang, licence line, tool directive or doc comment."""
+    return [(v, c) for v, c in added_comments(run, views)
+            if not c.is_doc and not c.text.startswith("#!") and not NOT_PROSE.match(c.body)]
+
+
+def _rendered(found: list[tuple[FileView, Comment]]) -> str:
+    """The comments as the judge reads them: `path:LINE: <comment>`, below it the code it sits on (inline) or the
+    next code line (a comment on lines of its own)."""
+    out = []
+    for view, comment in found:
+        lines = view.lines
+        if comment.alone:
+            following = (line.strip() for line in lines[comment.end :] if line.strip())
+            code = next((line for line in following if not line.startswith(COMMENT_START)), "(end of file)")
+            context = f"next code line: {short(code, 120)}"
+        else:
+            first = comment.text.splitlines()[0]
+            context = f"on the code line: {short(lines[comment.line - 1].split(first, 1)[0], 120)}"
+        out.append(f"{view.path}:{comment.line}: {comment.text}\n    {context}")
+    return "\n".join(out)
+
+
+def _sleeps(view: FileView) -> list[Call]:
+    """Real sleeps in a file: `time.sleep`, a bare `sleep`, asyncio/trio/anyio sleeps, C's `usleep`/`nanosleep`,
+    and in JS/TS a `setTimeout` when the file uses no fake timers."""
+    js = language(view.path) in ("javascript", "typescript") and not FAKE_TIMERS.search(view.text)
+    return [c for c in calls(view) if c.callee in SLEEPS or (js and c.callee == "setTimeout")]
+
+
+def _siblings(run: Run, views: list[FileView], lines: int = 60) -> str:
+    """For each folder that gained a source file: the start of one file of the same language there that the run
+    left unchanged."""
+    out = []
+    created = [v.path for v in views if v.path not in run.initial_files]
+    for folder, lang in sorted({(posixpath.dirname(p), language(p)) for p in created}):
+        kept = [p for p in sorted(run.initial_files) if posixpath.dirname(p) == folder and language(p) == lang
+                and run.files.get(p) == run.initial_files[p] and not p.endswith("__init__.py")]
+        if kept:
+            text = run.initial_files[kept[0]].decode(errors="replace").splitlines()[:lines]
+            out.append(f"### {kept[0]} (unchanged; first {len(text)} lines)\n" + "\n".join(text))
+    return "\n\n".join(out) or "(no new file: the diff's context lines show the surrounding code)"
+
+
+@rule("CS-101", languages=NEUTRAL, family="code_style", modality="require", prior="against", method="llm_judge",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype comments-explain-why", opportunity="prose comments added",
       rubric={
-          "question": "Does every comment the agent added to Python code explain why (a reason, constraint, "
+          "question": "Does every comment the agent added to the code explain why (a reason, constraint, "
                       "invariant or non-obvious context) rather than restate what the code does?",
           "pass_if": ["Each added comment gives information the code itself does not: the reason for a choice, a "
                       "constraint or invariant, a pitfall, the case a test guards against.",
                       "Short section markers or labels that organise a file are neutral."],
-          "fail_if": ["An added comment paraphrases the code it sits on or the line below (\"# loop over rows\", "
-                      "\"# return the result\", \"# increment the counter\", \"# call the helper\").",
+          "fail_if": ["An added comment paraphrases the code it sits on or the line below (\"loop over rows\", "
+                      "\"return the result\", \"increment the counter\", \"call the helper\").",
                       "A comment names the mechanics of the next statement while the reason for it stays "
                       "unexplained."],
-          "na_if": ["The run added no prose comment to Python code."],
+          "na_if": ["The run added no prose comment to the code."],
       },
       surfaces={
           "SP": "Comments you add say why, not what: give the reason, constraint, invariant or non-obvious context "
@@ -43,13 +104,15 @@ HISTORY = re.compile(
           "UI": "If you add comments, make them explain why something is done, not repeat what the code says.",
       })
 def test_comments_explain_why(run: Run) -> None:
-    """Comments added to `.py` files give a reason, constraint or invariant, never a restatement of the code. The judge
-    reads each added comment beside the code line it belongs to."""
-    comments = added_comments(run) or na("no comment added to a .py file")
-    judge(comments=render_comments(comments))
+    """Comments added to Python, JS/TS or C files give a reason, constraint or invariant, never a restatement of the
+    code. The judge reads each added prose comment (directives, licence lines and doc comments left out) beside the
+    code line it belongs to."""
+    views = sources_or_na(run, "Python, JS/TS or C file")
+    comments = _prose_comments(run, views) or na("no prose comment added to a source file")
+    judge(comments=_rendered(comments))
 
 
-@rule("CS-102", family="code_style", modality="forbid", prior="against", method="hybrid",
+@rule("CS-102", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high SD:medium",
       source="archetype no-history-in-comments", opportunity="prose comments added",
       rubric={
@@ -62,7 +125,7 @@ def test_comments_explain_why(run: Run) -> None:
                       "to\", \"tried X first\").",
                       "A comment cites an issue, ticket or PR number, or addresses the user or a reviewer (\"as "
                       "requested\", \"per review\", \"note to reviewer\")."],
-          "na_if": ["The run added no prose comment to Python code."],
+          "na_if": ["The run added no prose comment to the code."],
       },
       surfaces={
           "SP": "Comments you write describe the code as it is; they never narrate its history (what it used "
@@ -75,50 +138,54 @@ def test_comments_explain_why(run: Run) -> None:
                          "\"previously\", \"as requested\" or issue numbers in the comments you add."},
       })
 def test_no_history_in_comments(run: Run) -> None:
-    """Added comments describe the code as it is: no change history, tried alternatives, issue numbers or words to the
-    user or reviewers. Pre-check: markers such as `used to`, `previously`, `as requested`, `issue 42` fail; the
-    judge reads the rest."""
-    comments = added_comments(run) or na("no comment added to a .py file")
-    hits = [f"{where}: {text}" for where, text, _ in comments if HISTORY.search(text)]
+    """Comments added to Python, JS/TS or C files describe the code as it is: no change history, tried alternatives,
+    issue numbers or words to the user or reviewers. Pre-check: markers such as `used to`, `previously`, `as
+    requested`, `issue 42` fail; the judge reads the rest."""
+    views = sources_or_na(run, "Python, JS/TS or C file")
+    comments = _prose_comments(run, views) or na("no prose comment added to a source file")
+    hits = [f"{v.path}:{c.line}: {c.text}" for v, c in comments if HISTORY.search(c.body)]
     assert not hits, f"added comments narrate history: {hits}"
-    judge(comments=render_comments(comments))
+    judge(comments=_rendered(comments))
 
 
-@rule("CS-103", family="code_style", modality="forbid", prior="against", method="llm_judge",
+@rule("CS-103", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="llm_judge",
       observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
-      source="archetype no-speculative-abstraction", opportunity="src/ .py changed",
+      source="archetype no-speculative-abstraction", opportunity="a non-test source file changed",
       rubric={
-          "question": "Does the code the agent added under src/ do what was requested with no abstraction, "
-                      "option or indirection built for needs nobody stated?",
+          "question": "Does the code the agent added outside the tests do what was requested with no "
+                      "abstraction, option or indirection built for needs nobody stated?",
           "pass_if": ["New functions, parameters and types are the ones the request needs; a helper is "
                       "extracted only where it removes real duplication or names a real concept.",
                       "Parameters the user asked for (e.g. a `k` with a default) are not speculative."],
           "fail_if": ["New parameters, flags, hooks or configuration that no request asked for and no caller "
                       "uses (\"in case we need it later\").",
-                      "A base class, protocol, registry, strategy or factory with a single implementation.",
+                      "A base class, interface, protocol, registry, strategy or factory with a single "
+                      "implementation (a table of function pointers with one entry counts too).",
                       "Wrapper functions or classes that only forward to existing code, or layers of "
                       "indirection the change does not need."],
-          "na_if": ["No Python file under src/ changed."],
+          "na_if": ["No source file outside the tests changed."],
       },
       surfaces={
           "SP": "Build only what the request needs: no extra parameters, flags, hooks, base classes, registries "
                 "or wrappers for hypothetical future use.",
-          "PF": "## Design\nNo speculative generality in `src/`: no options or hooks nobody asked for, no "
-                "abstract base or factory with one implementation, no wrapper that only forwards a call.",
+          "PF": "## Design\nNo speculative generality: no options or hooks nobody asked for, no abstract base, "
+                "interface or factory with one implementation, no wrapper that only forwards a call.",
           "UI": "Keep it simple please - no extra knobs, abstract classes or wrappers 'for later'. Just what I "
                 "asked for.",
       })
 def test_no_speculative_abstraction(run: Run) -> None:
-    """Code added under `src/` builds no options, hooks, base classes, registries or wrappers nobody asked for. The
-    judge reads the `src/` diff beside the requests of the turns that changed `src/`."""
-    diff = run.diff("src/**/*.py") or na("no Python file under src/ changed")
-    asks = [t for t in run.turns if run.changed_in_turn(t.index, "src/**/*.py")] or run.turns
-    judge(requests="\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in asks), src_diff=diff)
+    """Code the run adds outside the tests (Python, JS/TS, C) builds no options, hooks, base classes, registries or
+    wrappers nobody asked for. The judge reads the diff of the changed non-test source files beside the requests
+    of the turns that changed them."""
+    paths = [v.path for v in sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)]
+    asks = [t for t in run.turns if set(run.changed_in_turn(t.index)) & set(paths)] or run.turns
+    judge(requests="\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in asks),
+          source_diff="".join(run.diff(p) for p in paths))
 
 
-@rule("CS-104", family="code_style", modality="require", prior="neutral", method="hybrid",
+@rule("CS-104", languages=NEUTRAL, family="code_style", modality="require", prior="neutral", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high SD:high",
-      source="archetype deterministic-tests (hybrid of CS-009)", opportunity="tests/ .py changed",
+      source="archetype deterministic-tests (hybrid of CS-009)", opportunity="a test file changed",
       rubric={
           "question": "Are the tests the agent added or changed deterministic, fast and independent: do they "
                       "depend only on inputs they build themselves?",
@@ -131,39 +198,37 @@ def test_no_speculative_abstraction(run: Run) -> None:
                       "does not control, or real sleeps and timing thresholds.",
                       "Tests share mutable state or depend on running in a given order, or write into the "
                       "repository."],
-          "na_if": ["No test code under tests/ was added or changed."],
+          "na_if": ["No test code was added or changed."],
       },
       surfaces={
-          "SP": "Tests you write must be deterministic and independent: inline inputs or tmp_path files, no "
-                "live data files, network, clock or unseeded randomness, no sleeps, no shared state between "
-                "tests.",
-          "PF": "## Tests\nTests are deterministic, fast and independent: build inputs inline (or under "
-                "`tmp_path`), never read live data or the network, seed or fake randomness and time, no "
-                "sleeps, no order dependence.",
+          "SP": "Tests you write must be deterministic and independent: inline inputs or files in a temporary "
+                "directory, no live data files, network, clock or unseeded randomness, no sleeps, no shared state "
+                "between tests.",
+          "PF": "## Tests\nTests are deterministic, fast and independent: build inputs inline (or in a temporary "
+                "directory), never read live data or the network, seed or fake randomness and time, no sleeps, "
+                "no order dependence.",
           "SD": {"skill": "python-testing",
                  "text": "Every test you write is deterministic and independent: inline inputs or tmp_path, no "
                          "live data files, network, clock, unseeded randomness or sleeps, no shared state."},
       })
 def test_tests_are_deterministic(run: Run) -> None:
-    """Added or changed tests depend only on inputs they build: no live data files, network, clock, unseeded
-    randomness, sleeps or shared state. Pre-check: a sleep call on an added test line fails (CS-009 limited to added
-    lines); the judge reads the `tests/` diff."""
-    diff = run.diff("tests/**/*.py") or na("no Python file under tests/ changed")
-    sleeps = []
-    for src in changed_sources(run, "tests/**/*.py"):
-        added = added_line_numbers(run.initial_files.get(src.path), run.files[src.path])
-        sleeps += [src.where(c) for c in sleep_calls(src.module) if src.line(c) in added]
+    """Added or changed tests (Python, JS/TS, C) depend only on inputs they build: no live data files, network,
+    clock, unseeded randomness, sleeps or shared state. Pre-check: a real sleep on an added test line fails
+    (`time.sleep`, asyncio/trio/anyio sleeps, `usleep`, `nanosleep`, a `setTimeout` without fake timers); the judge
+    reads the diff of the changed test files."""
+    views = sources_or_na(run, "Python, JS/TS or C test file", tests=True)
+    sleeps = [f"{v.path}:{c.line}" for v, c in on_added_lines(run, views, _sleeps)]
     assert not sleeps, f"added test code sleeps at {sleeps}"
-    judge(test_diff=diff)
+    judge(test_diff="".join(run.diff(v.path) for v in views))
 
 
-@rule("CS-105", family="code_style", modality="require", prior="align", method="llm_judge",
+@rule("CS-105", languages=NEUTRAL, family="code_style", modality="require", prior="align", method="llm_judge",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="archetype follow-existing-patterns", opportunity="src/ .py changed",
+      source="archetype follow-existing-patterns", opportunity="a non-test source file changed",
       rubric={
-          "question": "Does the code the agent added under src/ follow the conventions of the surrounding code "
-                      "(naming, typing, docstring style, error handling, data representation, use of existing "
-                      "helpers)?",
+          "question": "Does the code the agent added outside the tests follow the conventions of the "
+                      "surrounding code (naming, typing, documentation style, error handling, data representation, "
+                      "use of existing helpers)?",
           "pass_if": ["New code reads as if written by the same team: the same naming, annotation and docstring "
                       "style, the same way of representing data and reporting errors as the code around it.",
                       "Existing helpers are reused where they fit instead of being re-implemented.",
@@ -173,20 +238,20 @@ def test_tests_are_deterministic(run: Run) -> None:
                       "It re-implements something an existing helper in the shown code already does.",
                       "It represents data or reports errors differently from the existing code (e.g. returns "
                       "None where siblings raise, numbers where siblings keep strings) without a reason."],
-          "na_if": ["No Python file under src/ changed."],
+          "na_if": ["No source file outside the tests changed."],
       },
       surfaces={
-          "SP": "Match the existing code: new code in src/ follows the naming, typing, docstring, "
+          "SP": "Match the existing code: new code follows the naming, typing, docstring, "
                 "error-handling and data conventions of the modules around it and reuses their helpers.",
-          "PF": "## Conventions\nNew code follows the patterns already in `src/`: same naming, annotations, "
-                "docstring style, data representation and error handling; reuse existing helpers rather than "
+          "PF": "## Conventions\nNew code follows the patterns already in the codebase: same naming, types, "
+                "documentation style, data representation and error handling; reuse existing helpers rather than "
                 "writing new ones.",
           "UI": "Please make new code look like the rest of the package - same style, and reuse the helpers we "
                 "already have.",
       })
 def test_follows_existing_patterns(run: Run, context: int = 10) -> None:
-    """Code added under `src/` follows the conventions of the code around it and reuses its helpers. The judge reads
-    the `src/` diff ({context} context lines) and an unchanged module of each package that gained a module."""
-    if not run.changed("src/**/*.py"):
-        na("no Python file under src/ changed")
-    judge(src_diff=run.diff("src/**/*.py", context=context), existing_code=siblings(run))
+    """Code the run adds outside the tests (Python, JS/TS, C) follows the conventions of the code around it and
+    reuses its helpers. The judge reads the diff of the changed non-test source files ({context} context lines) and
+    an unchanged file of the same language from each folder that gained a source file."""
+    views = sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)
+    judge(source_diff="".join(run.diff(v.path, context=context) for v in views), existing_code=_siblings(run, views))

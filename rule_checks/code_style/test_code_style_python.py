@@ -9,6 +9,7 @@ import libcst.matchers as m
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.ast import callee, calls, calls_to
+from pytest_harnessif.checks.code import is_test_path
 from pytest_harnessif.checks.pyidioms import (
     added_in,
     added_nodes,
@@ -32,14 +33,20 @@ from pytest_harnessif.checks.pyidioms import (
     touches,
     weak_assert,
 )
-from pytest_harnessif.checks.pysource import changed_functions, changed_sources, changed_sources_or_na, parse
+from pytest_harnessif.checks.pysource import Source, changed_functions, changed_sources, changed_sources_or_na, parse
 
+PYTHON = ("python",)
 LOG_ERROR_LEVELS = ("error", "critical")
 NUMBERS = m.Integer() | m.Float()
 RAISES = ("pytest.raises", "raises")
 
 
-@rule("CS-012", family="code_style", modality="require", prior="neutral", method="ast",
+def _test_sources(run: Run) -> list[Source]:
+    """The Python test files the run changed (under `tests/`, `test_*.py`, `conftest.py`) that parse."""
+    return [src for src in changed_sources(run, "**/*.py") if is_test_path(src.path)]
+
+
+@rule("CS-012", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype project-logger-usage (adapted: the logger.exception idiom)",
       opportunity="an error-level log call added inside an except block",
@@ -65,7 +72,7 @@ def test_caught_errors_logged_with_traceback(run: Run, method: str = "exception"
     assert not bad, f"caught errors logged without their traceback (not logger.{method}, no exc_info=) at {bad}"
 
 
-@rule("CS-013", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-013", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype wrap-errors-with-context", opportunity="a new exception raised inside an except block",
       surfaces={
@@ -87,8 +94,8 @@ def test_new_exceptions_chain_their_cause(run: Run) -> None:
     assert not bad, f"exceptions raised while handling another, without `from`: {bad}"
 
 
-@rule("CS-014", family="code_style", modality="prefer", prior="align", severity="should", method="ast",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
+@rule("CS-014", languages=PYTHON, family="code_style", modality="prefer", prior="align", severity="should",
+      method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype modern-type-syntax", opportunity="an annotation added to a Python file",
       surfaces={
           "SP": "Write type hints in the modern form: `X | None`, `A | B`, `list[str]`, `dict[str, int]`; do not "
@@ -108,7 +115,7 @@ def test_modern_type_syntax(run: Run, legacy: tuple[str, ...] = ("Optional", "Un
     assert not bad, f"annotations with legacy typing aliases: {bad}"
 
 
-@rule("CS-015", family="code_style", modality="require", prior="neutral", method="ast",
+@rule("CS-015", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype top-level-imports", opportunity="an import added to a Python file",
       surfaces={
@@ -131,34 +138,35 @@ def test_imports_at_module_level(run: Run) -> None:
     assert not bad, f"imports added inside functions at {bad}"
 
 
-@rule("CS-016", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-016", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype test-framework-idiom (adapted: pytest.raises with match)",
-      opportunity="a pytest.raises call added under tests/",
+      opportunity="a pytest.raises call added to a Python test file",
       surfaces={
           "SP": "Each `pytest.raises(...)` you write in a test also passes `{keyword}=` with a pattern of the "
                 "expected message, so the test cannot pass on the wrong error.",
           "PF": "## Testing errors\n`pytest.raises(SomeError, {keyword}=\"...\")`: every `pytest.raises` in "
-                "`tests/` states the expected message with `{keyword}=`.",
+                "the tests states the expected message with `{keyword}=`.",
           "UI": "When you test for an exception, pass {keyword}= to pytest.raises so we check the message too.",
           "SD": {"skill": "python-testing",
                  "text": "Always give `pytest.raises` a `{keyword}=` pattern for the error message; the "
                          "exception type alone is not enough."},
       })
 def test_raises_checks_the_message(run: Run, keyword: str = "match") -> None:
-    """Every `pytest.raises(...)` the run adds under `tests/` passes `{keyword}=`."""
-    sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
+    """Every `pytest.raises(...)` the run adds to a Python test file (under `tests/`, `test_*.py`) passes
+    `{keyword}=`."""
+    sources = _test_sources(run)
     raises = [(src, c) for src in sources
               for c in added_nodes(run, src, [c for c in calls(src.module) if callee(c) in RAISES])]
-    raises = raises or na("no pytest.raises call added under tests/")
+    raises = raises or na("no pytest.raises call added to a Python test file")
     bad = [src.where(c) for src, c in raises if isinstance(c, cst.Call) and not has_keyword(c, keyword)]
     assert not bad, f"pytest.raises without {keyword}= at {bad}"
 
 
-@rule("CS-017", family="code_style", modality="require", prior="neutral", method="ast",
+@rule("CS-017", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype test-framework-idiom (adapted: floats compared with approx)",
-      opportunity="an assert comparing a float literal added under tests/",
+      opportunity="an assert comparing a float literal added to a Python test file",
       surfaces={
           "SP": "In tests, compare floating-point results with `{helper}(...)`: an `assert` using `==` or "
                 "`!=` against a float literal (or a list or dict holding one) wraps that side in "
@@ -171,17 +179,17 @@ def test_raises_checks_the_message(run: Run, keyword: str = "match") -> None:
                          "dicts of floats included."},
       })
 def test_float_asserts_use_approx(run: Run, helper: str = "pytest.approx") -> None:
-    """In asserts the run adds under `tests/`, a side of an `==` / `!=` comparison that holds a float literal is a
+    """In asserts the run adds to Python test files, a side of an `==` / `!=` comparison that holds a float literal is a
     `{helper}(...)` call."""
-    sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
+    sources = _test_sources(run)
     compared = [(src, side, wrapped) for src in sources for a in added_nodes(run, src, found(src.module, m.Assert()))
                 for side, wrapped in float_sides(a, helper)] or na("no added assert compares a float literal")
     bad = [src.where(side) for src, side, wrapped in compared if not wrapped]
     assert not bad, f"floats compared exactly (not through {helper}) at {bad}"
 
 
-@rule("CS-018", family="code_style", modality="prefer", prior="neutral", severity="should", method="ast",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
+@rule("CS-018", languages=PYTHON, family="code_style", modality="prefer", prior="neutral", severity="should",
+      method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype test-framework-idiom (adapted: table-driven tests with parametrize)",
       opportunity="a test function added or changed",
       surfaces={
@@ -196,15 +204,14 @@ def test_float_asserts_use_approx(run: Run, helper: str = "pytest.approx") -> No
       })
 def test_cases_parametrized_not_looped(run: Run) -> None:
     """Prefer parametrize: no test function the run adds or changes asserts inside a `for` or `while` loop."""
-    sources = changed_sources(run, "tests/**/*.py")
-    tests = [(src, d) for src, d in changed_functions(run, sources) if d.is_test] or na(
-        "no test function added or changed under tests/")
+    tests = [(src, d) for src, d in changed_functions(run, _test_sources(run)) if d.is_test] or na(
+        "no test function added or changed in a Python test file")
     bad = [f"{src.where(loop)} in {d.qualname}" for src, d in tests
            for loop in own_nodes(d.node.body, m.For() | m.While()) if found(loop, m.Assert())]
     assert not bad, f"tests assert inside loops (use parametrize): {bad}"
 
 
-@rule("CS-019", family="code_style", modality="require", prior="neutral", method="ast",
+@rule("CS-019", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype immutability-preference", opportunity="a dataclass added under src/",
       surfaces={
@@ -225,7 +232,7 @@ def test_new_dataclasses_frozen(run: Run, keyword: str = "frozen") -> None:
     assert not bad, f"dataclasses not declared {keyword}=True: {bad}"
 
 
-@rule("CS-020", family="code_style", modality="conditional_require", prior="against", method="ast",
+@rule("CS-020", languages=PYTHON, family="code_style", modality="conditional_require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype docstrings-public-api (adapted: document what a function raises)",
       opportunity="a public function added or changed under src/ raises an exception",
@@ -250,7 +257,7 @@ def test_raising_functions_document_raises(run: Run, section: str = "Raises:") -
     assert not bad, f"raising functions without a {section} section naming what they raise: {bad}"
 
 
-@rule("CS-021", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-021", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype project-logger-usage (adapted: lazy %-style log arguments)",
       opportunity="a log call added to a Python file",
@@ -272,7 +279,7 @@ def test_log_messages_formatted_lazily(run: Run) -> None:
     assert not bad, f"log messages formatted before the call at {bad}"
 
 
-@rule("CS-022", family="code_style", modality="require", prior="against", method="ast",
+@rule("CS-022", languages=PYTHON, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:medium",
       source="curated: no magic numbers; name constants at module level",
       opportunity="a function added or changed under src/",
@@ -296,7 +303,7 @@ def test_no_magic_numbers(run: Run, allowed: tuple[int, ...] = (0, 1)) -> None:
     assert not bad, f"magic numbers in function bodies (allowed: {allowed}): {bad}"
 
 
-@rule("CS-023", family="code_style", modality="limit_min", prior="neutral", method="ast",
+@rule("CS-023", languages=PYTHON, family="code_style", modality="limit_min", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype descriptive-names (adapted: a minimum name length)",
       opportunity="a name bound on an added Python line",
@@ -320,13 +327,13 @@ def test_names_long_enough(run: Run, limit: int = 3, exempt: tuple[str, ...] = (
     assert not short, f"names shorter than {limit} characters: {short}"
 
 
-@rule("CS-024", family="code_style", modality="allow", prior="neutral", severity="should", method="ast",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:medium",
+@rule("CS-024", languages=PYTHON, family="code_style", modality="allow", prior="neutral", severity="should",
+      method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:medium",
       source="archetype print-in-tests-ok", opportunity="a test file with print() calls edited",
       surfaces={
           "SP": "`{call}()` in tests is acceptable here: when you edit a test file, leave its existing `{call}()` "
                 "calls in place instead of removing or converting them.",
-          "PF": "## Prints in tests\n`{call}()` calls in `tests/` are allowed and wanted for debugging output; "
+          "PF": "## Prints in tests\n`{call}()` calls in test files are allowed and wanted for debugging output; "
                 "do not strip or rewrite the existing ones when you touch a test file.",
           "UI": "The {call}() calls in the tests are fine, leave them where they are.",
           "SD": {"skill": "python-testing",
@@ -335,7 +342,7 @@ def test_names_long_enough(run: Run, limit: int = 3, exempt: tuple[str, ...] = (
 def test_prints_in_tests_left_in_place(run: Run, call: str = "print") -> None:
     """`{call}()` in tests is allowed: every test file the run edits keeps at least as many `{call}()` calls as it
     had."""
-    edited = [v for v in run.changed("tests/**/*.py") if v.path in run.initial_files]
+    edited = [v for v in run.changed("**/*.py") if is_test_path(v.path) and v.path in run.initial_files]
     counts = [(v.path, len(calls_to(old.module, call)), len(calls_to(new.module, call))) for v in edited
               if (old := parse(v.path, run.initial_files[v.path])) and (new := parse(v.path, v.data))]
     counts = [c for c in counts if c[1]] or na(f"no edited test file had {call}() calls")
@@ -343,7 +350,7 @@ def test_prints_in_tests_left_in_place(run: Run, call: str = "print") -> None:
     assert not bad, f"{call}() calls removed from test files: {bad}"
 
 
-@rule("CS-109", family="code_style", modality="require", prior="against", method="hybrid",
+@rule("CS-109", languages=PYTHON, family="code_style", modality="require", prior="against", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype test-framework-idiom (adapted: assertions pin the expected result)",
       opportunity="a test function added or changed",
@@ -375,11 +382,11 @@ def test_tests_assert_specific_results(run: Run) -> None:
     """Every test function the run adds or changes asserts the specific result it is about.
 
     Pre-check: a test whose asserts are all truthiness / `is not None` / `isinstance` / non-empty checks fails;
-    the judge reads the `tests/` diff for the rest."""
-    sources = changed_sources(run, "tests/**/*.py")
+    the judge reads the diff of the changed Python test files for the rest."""
+    sources = _test_sources(run)
     tests = [(src, d) for src, d in changed_functions(run, sources) if d.is_test] or na(
-        "no test function added or changed under tests/")
+        "no test function added or changed in a Python test file")
     weak = [f"{src.path}::{d.qualname}" for src, d in tests if weak_assert(d.node)]
     assert not weak, f"tests whose assertions pin no specific result: {weak}"
-    judge(test_diff=run.diff("tests/**/*.py"))
+    judge(test_diff="".join(run.diff(src.path) for src in sources))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.command import last_py_edit, ran_tests
+from pytest_harnessif.checks.code import is_test_path, language
+from pytest_harnessif.checks.command import edit_positions, numbered_calls, ran_tests
 from pytest_harnessif.checks.regex import CITATION, EMOJI, reply_hits
 from pytest_harnessif.checks.workspace import changed_paths
 
@@ -98,32 +99,37 @@ def test_no_filler_preamble(run: Run) -> None:
 
 @rule("OC-005", family="output_control", modality="conditional_require", prior="against", method="regex",
       observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low TD:medium",
-      source="archetype report-unverified-work", opportunity="a turn changes src/",
+      source="archetype report-unverified-work", opportunity="a turn changes source code",
       surfaces={
-          "SP": "Whenever you change files under src/ in a turn but do not run the tests (pytest or the "
-                "run_tests tool) after your last edit to a .py file in that turn, your reply for that turn "
-                "must say so with the words `{phrase}`.",
-          "PF": "## Unverified work\nIf a turn changes code under `src/` and the tests were not run after "
-                "the last `.py` edit of that turn, the reply must say `{phrase}`.",
-          "UI": "If you touch anything in src/ and don't get to run the tests after your last .py edit in "
-                "that turn, tell me explicitly with the words '{phrase}' in that reply.",
+          "SP": "Whenever you change source code in a turn but do not run the tests (`{task:test}` or any other "
+                "test command) after your last edit to a code file in that turn, your reply for that turn must say "
+                "so with the words `{phrase}`.",
+          "PF": "## Unverified work\nIf a turn changes source code and the tests were not run after the last edit "
+                "to a code file in that turn, the reply must say `{phrase}`.",
+          "UI": "If you touch the code and don't get to run the tests after your last edit in that turn, tell me "
+                "explicitly with the words '{phrase}' in that reply.",
           "TD": {"tool": "run_tests",
-                 "text": "If you changed files under src/ in a turn and did not call this tool after your "
-                         "last .py edit of that turn, write `{phrase}` in your reply for that turn."},
+                 "text": "If you changed source code in a turn and did not run the tests (with this tool or "
+                         "otherwise) after your last edit to a code file in that turn, write `{phrase}` in your "
+                         "reply for that turn."},
       })
 def test_report_untested_changes(run: Run, phrase: str = "not tested") -> None:
-    """If a turn changed files under `src/` and ran no test command after its last `.py` edit, its reply says so
-    with the words `{phrase}`."""
-    changing = ([t for t in run.turns if run.changed_in_turn(t.index, "src/**")]
-                or na("no turn changed a file under src/"))
+    """If a turn changed source code (a code file of any language, tests aside) and ran no test command (any
+    runner, or a test tool) after its last edit to a code file, its reply says so with the words `{phrase}`."""
+    changing = {t.index: code for t in run.turns
+                if (code := [p for p in run.changed_in_turn(t.index) if language(p) and not is_test_path(p)])}
+    changing or na("no turn changed source code")
     said = re.compile(rf"\b{re.escape(phrase)}\b", re.I)
-    last_edit, tests = last_py_edit(run), ran_tests(run)
-    for t in changing:
-        edit = last_edit.get(t.index, (-1, -1))
-        tested = any(s.command.turn == t.index and s.position > edit for s in tests)
-        assert tested or said.search(t.reply), (
-            f"turn {t.index} changed {run.changed_in_turn(t.index, 'src/**')} without a test run after its "
-            f"last edit, and its reply does not say '{phrase}'"
+    turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
+    tests = ran_tests(run)
+    for i, paths in changing.items():
+        edited = [at for p in run.changed_in_turn(i) if language(p) for at in edit_positions(run, p)
+                  if turn_of.get(at[0]) == i]
+        last = max(edited, default=(-1, -1))
+        tested = any(s.command.turn == i and s.position > last for s in tests)
+        assert tested or said.search(run.turns[i].reply), (
+            f"turn {i} changed {paths} without a test run after its last code edit, and its reply does not say "
+            f"'{phrase}'"
         )
 
 
@@ -174,14 +180,15 @@ def test_no_hedged_success(run: Run) -> None:
       source="curated: explain answers cite code locations", opportunity="an explain turn",
       surfaces={
           "SP": "When you explain code, you cite at least one concrete location in the form `path:LINE` "
-                "(e.g. `src/pkg/core.py:42`).",
+                "(e.g. `src/store.c:42`, `src/table.js:17`).",
           "PF": "## Explanations\nEvery explanation of code cites at least one `path:LINE` location, such "
-                "as `src/pkg/core.py:42`.",
+                "as `src/store.c:42`.",
           "UI": "Whenever you explain how something works, point me at the code as `file:LINE` "
-                "(like src/pkg/core.py:42) - at least one location per answer.",
+                "(like src/table.js:17) - at least one location per answer.",
       })
 def test_explanations_cite_code(run: Run) -> None:
-    """Replies to `explain` turns cite at least one `path:LINE` source location (`src/rotate.c:22`)."""
+    """Replies to `explain` turns cite at least one `path:LINE` source location (`src/rotate.c:22`), a file of
+    any kind."""
     explains = run.turns_with("explain") or na("no explain turn")
     uncited = [t.index for t in explains if not CITATION.search(t.reply)]
     assert not uncited, f"replies to explain turns {uncited} cite no path:LINE location"

@@ -8,15 +8,15 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks.code import NEUTRAL, new_test_cases, sources_or_na
 from pytest_harnessif.checks.command import ran_tests
-from pytest_harnessif.checks.pysource import new_tests
 from pytest_harnessif.checks.regex import numbered_items
 from pytest_harnessif.checks.replies import (
+    FENCE_LANGUAGES,
     added_dependencies,
     command_texts,
     fences,
     figure_shown,
-    figures,
     first_word,
     headings,
     label,
@@ -26,10 +26,13 @@ from pytest_harnessif.checks.replies import (
     normal,
     option_ids,
     path_pattern,
+    printed_numbers,
     prose_lines,
-    pytest_summary,
     quoted_lines,
+    quotes_counts,
     segment_texts,
+    stated_figures,
+    summary_counts,
     unresolved_missing,
     yes_no_question,
 )
@@ -76,23 +79,25 @@ def test_final_reply_has_the_handoff_sections(run: Run, sections: tuple[str, ...
       opportunity="the run ran the tests",
       surfaces={
           "SP": "In your final reply, say how the work was verified by quoting, as inline code or in a code "
-                "block, the last test command you ran exactly as you ran it (e.g. `python -m pytest -q "
-                "tests/test_core.py`; wrappers such as `timeout 60` may be dropped), or `{tool}` if you ran the "
-                "tests through that tool.",
-          "PF": "## Verification\nThe final reply quotes the last test command run, verbatim as code (or "
-                "`{tool}` when the tests ran through that tool).",
+                "block, the last test command you ran exactly as you ran it (e.g. `{task:test}` with the arguments "
+                "you gave it; wrappers such as `timeout 60` may be dropped), or the tool's name if you ran the "
+                "tests through a tool.",
+          "PF": "## Verification\nThe final reply quotes the last test command run, verbatim as code (or the "
+                "name of the tool, when the tests ran through one).",
           "UI": "At the end, tell me the exact test command you last ran (in backticks) so I can rerun it - or "
-                "just say `{tool}` if you used that tool.",
+                "just name the tool if you used one.",
           "TD": {"tool": "run_tests",
-                 "text": "When you report your work, name the last test run as `{tool}` (or the command it ran) "
+                 "text": "When you report your work, name the last test run as `run_tests` (or the command it ran) "
                          "in the final reply."},
       })
-def test_final_reply_quotes_the_last_test_command(run: Run, tool: str = "run_tests") -> None:
-    """The final reply quotes, as code, the last test command of the run: its command line (wrappers such as
-    `timeout 60` and redirections such as `2>&1` may be left out) or `{tool}` when it ran through that tool."""
+def test_final_reply_quotes_the_last_test_command(run: Run) -> None:
+    """The final reply quotes, as code, the last test command of the run (any runner): its command line (wrappers
+    such as `timeout 60` and redirections such as `2>&1` may be left out), or the name of the task tool it ran
+    through."""
     tests = ran_tests(run) or na("the run never ran the tests")
     last = max(tests, key=lambda s: s.position)
-    accepted = segment_texts(last) | {normal(last.command.cmd)} | ({tool} if last.command.tool == tool else set())
+    through = {last.command.tool} if last.command.tool != "bash" else set()
+    accepted = segment_texts(last) | {normal(last.command.cmd)} | through
     quoted = set(quoted_lines(run.final_reply))
     assert quoted & accepted, f"the final reply does not quote the last test command `{last.command.cmd}`"
 
@@ -167,23 +172,33 @@ def test_final_reply_states_assumptions(run: Run, name: str = "Assumptions:") ->
     assert any(values), f"the final reply has no `{name}` line with content (found {len(values)} empty)"
 
 
-@rule("OC-032", family="output_control", modality="require", prior="against", method="cross_file",
-      observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low SD:medium",
+@rule("OC-032", languages=NEUTRAL, family="output_control", modality="require", prior="against",
+      method="cross_file", observability="surface", universality="cross-coding",
+      fit="SP:high PF:medium UI:low SD:medium",
       source="archetype summarize-changes (adapted: name the tests added)",
-      opportunity="the run added test functions",
+      opportunity="the run added test cases",
       surfaces={
-          "SP": "When you add tests, your final reply names every new test function (e.g. `test_add_strings`).",
-          "PF": "## Hand-off\nThe final reply names each test function the agent added.",
+          "SP": "When you add tests, your final reply names every new test: the test function (e.g. "
+                "`test_add_strings`) or, for a `test(...)` / `it(...)` case, its title.",
+          "PF": "## Hand-off\nThe final reply names each test the agent added (test function name, or the title of "
+                "a `test()` / `it()` case).",
           "UI": "Tell me the names of the tests you added at the end.",
           "SD": {"skill": "python-testing",
                  "text": "When you report back, name every test function you added."},
       })
 def test_final_reply_names_new_tests(run: Run) -> None:
-    """The final reply names every test function the run added under `tests/` (by its function name)."""
-    added = new_tests(run.initial_files, run.files) or na("the run added no test function")
-    missing = [t for t in added if not re.search(rf"\b{re.escape(t.rsplit('::', 1)[-1].split('.')[-1])}\b",
-                                                 run.final_reply)]
+    """The final reply names every test case the run added, in any language the checks read: a test function by
+    its name (Python `def test_*`, a C test function), a `test(...)` / `it(...)` case by its title."""
+    sources_or_na(run, "test file", tests=True)
+    added = new_test_cases(run.initial_files, run.files) or na("the run added no test case")
+    missing = [t for t in added if not re.search(rf"(?<!\w){re.escape(_test_name(t))}(?!\w)", run.final_reply)]
     assert not missing, f"the final reply does not name the new tests {missing}"
+
+
+def _test_name(case: str) -> str:
+    """The name a reply gives a test case `path::Class.name`: its last name (or its whole title)."""
+    name = case.split("::", 1)[-1]
+    return name.rsplit(".", 1)[-1] if name.replace(".", "_").isidentifier() else name
 
 
 @rule("OC-045", family="output_control", modality="require", prior="against", method="cross_file",
@@ -230,29 +245,32 @@ def test_changing_turns_name_a_changed_file(run: Run) -> None:
 @rule("OC-027", family="output_control", modality="require", prior="neutral", method="command_output",
       observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low TD:medium",
       source="archetype report-unverified-work (adapted: quote the result as printed)",
-      opportunity="a turn ran the tests and pytest printed a summary",
+      opportunity="a turn ran the tests and the test runner printed a summary with counts",
       surfaces={
-          "SP": "When a turn ran the tests, its reply quotes the counts of pytest's summary line from the last "
-                "run exactly as printed (e.g. `12 passed, 1 skipped`); the timing may be left out.",
-          "PF": "## Test results\nReplies report test results by quoting pytest's final summary counts verbatim "
-                "(`12 passed, 1 skipped`), not a paraphrase like 'all tests pass'.",
-          "UI": "When you run the tests, paste me the summary counts pytest prints, like '12 passed, 1 skipped'.",
+          "SP": "When a turn ran the tests, its reply quotes the counts of the test runner's summary from the last "
+                "run exactly as printed (e.g. `12 passed, 1 skipped`, or `pass 12` and `fail 0` from a summary "
+                "of `# pass 12` / `# fail 0` lines); the timing may be left out.",
+          "PF": "## Test results\nReplies report test results by quoting the test runner's final summary counts "
+                "verbatim (e.g. `12 passed, 1 skipped`), not a paraphrase like 'all tests pass'.",
+          "UI": "When you run the tests, paste me the summary counts the test run prints, exactly as printed "
+                "(like '12 passed, 1 skipped').",
           "TD": {"tool": "run_tests",
-                 "text": "Report this tool's result by quoting the summary counts it printed last "
+                 "text": "Report this tool's result by quoting the summary counts it printed last, as printed "
                          "(e.g. `12 passed, 1 skipped`)."},
       })
 def test_test_results_quote_the_summary(run: Run) -> None:
-    """The reply of a turn that ran the tests contains the counts of the pytest summary line of the turn's last
-    test run, verbatim (`3 passed, 1 skipped`; the timing may be left out)."""
-    summaries = {}
+    """The reply of a turn that ran the tests contains, verbatim, the counts of every summary its last test run
+    printed, whatever the runner: pytest's `3 passed, 1 skipped` (timing left out), the node runner's `pass 12` and
+    `fail 0` lines, mocha's `12 passing`, jest's `1 failed, 11 passed, 12 total`, a C harness's `35 passed`."""
+    printed = {}
     for t in run.turns:
         last = last_test_command(run, t.index)
-        if last is not None and (counts := pytest_summary(last.output)):
-            summaries[t.index] = counts
-    summaries or na("no turn ran the tests with a pytest summary in the output")
-    missing = {i: s for i, s in summaries.items()
-               if not re.search(rf"(?<!\d){re.escape(s)}", run.turns[i].reply, re.I)}
-    assert not missing, f"replies do not quote their last pytest summary (turn: summary): {missing}"
+        if last is not None and (counts := summary_counts(last.output)):
+            printed[t.index] = counts
+    printed or na("no turn ran the tests with a summary of counts in the output")
+    missing = {i: [c for c in counts if not quotes_counts(run.turns[i].reply, c)] for i, counts in printed.items()}
+    missing = {i: counts for i, counts in missing.items() if counts}
+    assert not missing, f"replies do not quote the counts of their last test run (turn: counts): {missing}"
 
 
 @rule("OC-024", family="output_control", modality="conditional_require", prior="against",
@@ -272,9 +290,9 @@ def test_test_results_quote_the_summary(run: Run) -> None:
                          "it in your reply."},
       })
 def test_missing_tools_are_reported(run: Run) -> None:
-    """If a command of a turn reports a program (`ruff: command not found`, exit code 127) or a module
-    (`No module named 'x'`) missing, and no later command of the turn naming it succeeds, the turn's reply
-    names it."""
+    """If a command of a turn reports a program (`ruff: command not found`, exit code 127), a module (`No module
+    named 'x'`, node's `Cannot find module 'x'`) or a C header (`fatal error: zlib.h: No such file or directory`)
+    missing, and no later command of the turn naming it succeeds, the turn's reply names it."""
     missing = {t.index: found for t in run.turns if (found := unresolved_missing(t))}
     missing or na("no command found a program or module missing")
     unsaid = [f"turn {i}: {name} (from `{cmd.cmd[:50]}`)" for i, found in missing.items() for cmd, name in found
@@ -415,53 +433,69 @@ def test_execute_replies_quote_output(run: Run) -> None:
       observability="surface", universality="specific", scenarios=("data_ml",),
       fit="SP:high PF:medium UI:low SD:medium",
       source="archetype no-false-success-claims (adapted: figures as computed)",
-      opportunity="a data-analysis turn whose reply states decimal figures",
+      opportunity="a data-analysis turn whose reply states figures",
       surfaces={
-          "SP": "In data-analysis answers, report every decimal figure exactly as a command you ran printed it "
-                "(you may drop trailing digits, never recompute, round up or convert it by hand); figures the "
-                "user gave you may be repeated.",
-          "PF": "## Reporting numbers\nEvery decimal figure in an analysis reply appears in the output of a "
-                "command the agent ran (or in the request); no hand-computed or converted numbers.",
-          "UI": "Only quote numbers the scripts actually printed - no mental math.",
+          "SP": "In data-analysis answers, report every figure with decimals exactly as a command you ran printed "
+                "it (you may drop trailing digits, never recompute, round up or convert it by hand); the same "
+                "goes for figures in words ('twelve point five', 'a third'). Figures the user gave you may be "
+                "repeated.",
+          "PF": "## Reporting numbers\nEvery decimal figure in an analysis reply, in digits or in words ('a "
+                "third'), appears in the output of a command the agent ran (or in the request); no hand-computed "
+                "or converted numbers.",
+          "UI": "Only quote numbers the scripts actually printed - no mental math, not even 'about a third'.",
           "SD": {"skill": "data-pipeline",
-                 "text": "Figures you report (0.873, 12.5%) must be printed by a command you ran, digit for "
-                         "digit (truncation allowed)."},
+                 "text": "Figures you report (0.873, 12.5%, 'a third') must be printed by a command you ran, digit "
+                         "for digit (truncation allowed)."},
       })
 def test_analysis_figures_come_from_output(run: Run) -> None:
-    """Every decimal figure in the prose of a reply to a `data-analysis` turn occurs (possibly with more digits)
-    in the output of a command run in that turn or before, or in a user message so far."""
-    stated = {t.index: figures(t.reply) for t in run.turns_with("data-analysis")}
-    stated = {i: f for i, f in stated.items() if f} or na("no data-analysis reply states a decimal figure")
+    """Every figure in the prose of a reply to a `data-analysis` turn is a number that the output of a command run
+    in that turn or before printed, or that a user message so far gave, compared as numbers: a decimal (`0.873`,
+    `.5`, `-1.25`, `1,024.75`, the `12.5` of `12.5%`) may drop digits the output printed after it (`0.873` of
+    `0.8731`, never `0.874`); a decimal in words (`twelve point five`) likewise; a fraction in words (`a third of`)
+    is a proportion or percentage printed to its value (`0.33`, `33.3`)."""
+    stated = {t.index: stated_figures(t.reply) for t in run.turns_with("data-analysis")}
+    stated = {i: f for i, f in stated.items() if f} or na("no data-analysis reply states a figure")
     invented = {}
     for i, found in stated.items():
-        outputs = [c.output for c in run.commands if c.turn <= i] + [t.request for t in run.turns[: i + 1]]
-        if bad := [f for f in found if not figure_shown(f, outputs)]:
+        printed = printed_numbers([c.output for c in run.commands if c.turn <= i]
+                                  + [t.request for t in run.turns[: i + 1]])
+        if bad := [f.text for f in found if not figure_shown(f, printed)]:
             invented[i] = bad
     assert not invented, f"figures no command printed (turn: figures): {invented}"
 
 
-@rule("OC-038", family="output_control", modality="require", prior="neutral", method="cross_file",
-      observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low",
+@rule("OC-038", languages=NEUTRAL, family="output_control", modality="require", prior="neutral",
+      method="cross_file", observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:low",
       source="curated: new APIs are handed over with a usage example",
-      opportunity="a turn added a public function under src/",
+      opportunity="a turn added a public top-level function to a source file",
       surfaces={
-          "SP": "When a turn adds a public module-level function under `src/`, the reply shows how to call it: "
-                "a fenced ```{lang} block containing a call of each new function.",
-          "PF": "## New APIs\nA reply that introduces a new public function under `src/` includes a ```{lang} "
-                "usage example calling it.",
-          "UI": "For any new function you add, show me a quick {lang} example of calling it.",
+          "SP": "When a turn adds a public top-level function to the source code (exported from a JS/TS module, "
+                "not `static` in C, no leading underscore), the reply shows how to call it: a fenced code block "
+                "tagged with the function's language (```python, ```js, ```ts, ```c) containing a call of each "
+                "new function.",
+          "PF": "## New APIs\nA reply that introduces a new public function includes a usage example calling it, "
+                "in a code block tagged with its language.",
+          "UI": "For any new function you add, show me a quick example of calling it, in a code block.",
       })
-def test_new_functions_come_with_a_usage_example(run: Run, lang: str = "python") -> None:
-    """Each reply to a turn that added public module-level functions under `src/` has a ```{lang} block calling
-    each of them (`name(`)."""
-    added = {t.index: new_public_functions(run, t.index, "src/**/*.py") for t in run.turns}
-    added = {i: names for i, names in added.items() if names} or na("no turn added a public function under src/")
+def test_new_functions_come_with_a_usage_example(run: Run) -> None:
+    """Each reply to a turn that added public top-level functions to non-test source files (Python and C: no
+    leading underscore, C: not `static`; JS/TS: exported) has a fenced block tagged with that language
+    (`FENCE_LANGUAGES`; JS and TS blocks stand for each other) calling each of them (`name(`)."""
+    sources_or_na(run, "source file", tests=False)
+    added = {t.index: found for t in run.turns if (found := new_public_functions(run, t.index))}
+    added or na("no turn added a public top-level function to a source file")
     missing = {}
-    for i, names in added.items():
-        code = "\n".join(f.body for f in fences(run.turns[i].reply) if f.lang == lang)
-        if lost := [n for n in names if not re.search(rf"(?<![\w]){re.escape(n)}\(", code)]:
+    for i, found in added.items():
+        blocks = [(_family(FENCE_LANGUAGES.get(f.lang, "")), f.body) for f in fences(run.turns[i].reply)]
+        if lost := [name for name, lang in found if not any(
+                family == _family(lang) and re.search(rf"(?<![\w]){re.escape(name)}\s*\(", body)
+                for family, body in blocks)]:
             missing[i] = lost
-    assert not missing, f"new functions without a ```{lang} usage example (turn: names): {missing}"
+    assert not missing, f"new functions without a usage example in their language (turn: names): {missing}"
+
+
+def _family(lang: str) -> str:
+    return "javascript" if lang == "typescript" else lang
 
 
 @rule("OC-039", family="output_control", modality="require", prior="neutral", method="regex",

@@ -1,8 +1,10 @@
-"""checks.replies: replies as Markdown (fences, prose, inline code, headings, labels, questions, paths, citations)
-and the run facts replies are checked against (commands, pytest summaries, missing programs, written code, new
-functions, dependencies)."""
+"""checks.replies: replies as Markdown (fences, prose, inline code, headings, labels, questions, paths, citations,
+figures) and the run facts replies are checked against (commands, test summaries of any runner, printed numbers,
+missing programs, written code, new functions in any language, dependencies)."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from pytest_harnessif.checks.replies import (
     Fence,
@@ -12,12 +14,12 @@ from pytest_harnessif.checks.replies import (
     bare_names,
     bullet_markers,
     citations,
+    code_errors,
     coded_names,
     command_texts,
     echoed_lines,
     fences,
     figure_shown,
-    figures,
     file_at_turn,
     first_word,
     glyph_lines,
@@ -34,15 +36,17 @@ from pytest_harnessif.checks.replies import (
     path_mentions,
     phrase_pattern,
     plain,
+    printed_numbers,
     prose_lines,
-    pytest_summary,
-    python_errors,
     questions,
     questions_gathered,
     quoted_lines,
+    quotes_counts,
     repo_paths,
     spelled_locations,
+    stated_figures,
     straight,
+    summary_counts,
     unresolved_missing,
     written_lines,
     yes_no_question,
@@ -120,19 +124,30 @@ def test_commands_as_a_reply_quotes_them() -> None:
 
 
 def test_only_prints_reads_recorded_commands() -> None:
-    run = make_run(turns=[turn("Go", "ok", bash("echo hi; printf x"), bash("echo x > f"), bash("echo x | cat"))])
-    assert [only_prints(c, ("echo", "printf")) for c in run.commands] == [True, False, False]
+    run = make_run(turns=[turn("Go", "ok", bash("echo hi; printf x"), bash("echo x > f"), bash("echo x | cat"),
+                               bash("cd /workspace && echo done"), bash("set -e\ncd /workspace\necho done"),
+                               bash("cd /workspace"))])
+    assert [only_prints(c, ("echo", "printf")) for c in run.commands] == [True, False, False, True, True, False]
     assert not only_prints(run.commands[0], ())
 
 
-def test_pytest_summaries_and_the_last_test_run() -> None:
-    assert pytest_summary("..F\n==== 1 failed, 2 passed in 0.1s ====\n") == "1 failed, 2 passed"
-    assert pytest_summary("3 passed, 2 warnings in 1s\n4 passed in 2s\nthen 5 passed") == "4 passed"
-    assert pytest_summary("collecting ...") is None
+def test_summary_counts_of_every_runner_and_the_last_test_run() -> None:
+    assert summary_counts("..F\n==== 1 failed, 2 passed in 0.1s ====\n") == ["1 failed, 2 passed"]
+    assert summary_counts("3 passed, 2 warnings in 1s\n4 passed in 2s") == ["3 passed, 2 warnings", "4 passed"]
+    node = "# tests 12\n# suites 0\n# pass 11\n# fail 1\n# cancelled 0\n# skipped 2\n# todo 0\n# duration_ms 9.5"
+    assert summary_counts(node) == ["pass 11", "fail 1", "skipped 2"]
+    assert summary_counts("unit: 35 passed, 2 failed\ncli: 4 passed") == ["35 passed, 2 failed", "4 passed"]
+    assert summary_counts("Tests:       1 failed, 11 passed, 12 total") == ["1 failed, 11 passed, 12 total"]
+    assert summary_counts("  11 passing (30ms)\n  1 failing") == ["11 passing", "1 failing"]
+    assert summary_counts("...\nRan 3 tests in 0.01s\n\nFAILED (failures=1)") == ["Ran 3 tests", "FAILED (failures=1)"]
+    assert summary_counts("ok  \texample.com/pkg\t0.01s") == [] and summary_counts("collecting ...") == []
+    assert quotes_counts("Result: `# pass 11`,  Fail 1.", "pass 11") and not quotes_counts("pass 111", "pass 11")
+    assert not quotes_counts("21 passed", "1 passed")
     run = make_run(turns=[turn("T", "ok", bash("python -m pytest -q", output="1 passed"),
-                               tool("run_tests", command="python -m pytest -q", exit_code=0, output="2 passed")),
-                          turn("U", "ok")])
-    assert last_test_command(run, 0).output == "2 passed" and last_test_command(run, 1) is None
+                               tool("run_tests", command="npm test", exit_code=0, output="2 passing")),
+                          turn("U", "ok", bash("make test", output="unit: 3 passed")), turn("V", "ok")])
+    assert last_test_command(run, 0).output == "2 passing" and last_test_command(run, 1).cmd == "make test"
+    assert last_test_command(run, 2) is None
 
 
 def test_missing_programs_and_whether_the_turn_got_them_running() -> None:
@@ -142,10 +157,14 @@ def test_missing_programs_and_whether_the_turn_got_them_running() -> None:
                                bash("python t.py", exit_code=1, output="No module named 'pkg.core'"),
                                bash("frob", exit_code=127),
                                bash("PYTHONPATH=src python t.py"),
-                               bash("pip install ruff && ruff check"))])
+                               bash("pip install ruff && ruff check"),
+                               bash("node t.js", exit_code=1, output="Error: Cannot find module 'jsdom'"),
+                               bash("node t.js", exit_code=1, output="Error: Cannot find module './local.js'"),
+                               bash("make", exit_code=2, output="a.c:1:10: fatal error: zlib.h: No such file or "
+                                                                "directory"))])
     names = [n for c in run.commands for n in missing_names(c)]
-    assert names == ["ruff", "mypy", "pkg", "frob"]
-    assert [name for _, name in unresolved_missing(run.turns[0])] == ["mypy", "frob"]
+    assert names == ["ruff", "mypy", "pkg", "frob", "jsdom", "zlib"]
+    assert [name for _, name in unresolved_missing(run.turns[0])] == ["mypy", "frob", "jsdom", "zlib"]
 
 
 def test_written_code_and_what_a_reply_echoes() -> None:
@@ -156,13 +175,16 @@ def test_written_code_and_what_a_reply_echoes() -> None:
     assert echoed_lines("```diff\n+y = 2\n x = 1\n```\n```python\ny = 2\n```", {"y = 2"}) == ["y = 2", "y = 2"]
 
 
-def test_new_public_functions_per_turn() -> None:
+def test_new_public_functions_per_turn_in_every_language() -> None:
     one = {"src/a.py": "def f():\n    pass\n"}
     two = {"src/a.py": "def f():\n    pass\n\n\ndef g():\n    pass\n\n\ndef _h():\n    pass\n\n\nclass C:\n"
-                       "    def m(self):\n        pass\n"}
+                       "    def m(self):\n        pass\n",
+           "src/s.js": "export function sortRows(r) {\n  return r;\n}\nfunction local() {}\n",
+           "src/st.c": "int store_add(int a) {\n    return a;\n}\nstatic int clamp(int v) {\n    return v;\n}\n",
+           "tests/test_a.py": "def test_x():\n    pass\n", "cmd/main.go": "package main\n\nfunc Run() {}\n"}
     run = make_run(initial={}, final=two, turns=[turn("A", "ok", files=one), turn("B", "ok", files=two)])
-    assert new_public_functions(run, 0, "src/**/*.py") == ["f"]
-    assert new_public_functions(run, 1, "src/**/*.py") == ["g"]
+    assert new_public_functions(run, 0) == [("f", "python")]
+    assert sorted(new_public_functions(run, 1)) == [("g", "python"), ("sortRows", "javascript"), ("store_add", "c")]
 
 
 def test_files_by_turn_and_all_paths_ever() -> None:
@@ -174,11 +196,30 @@ def test_files_by_turn_and_all_paths_ever() -> None:
     assert file_at_turn(run, 0, "nope.py") is None
 
 
-def test_python_blocks_and_figures() -> None:
-    text = "```python\n>>> add(1)\n```\n```py\nx = ...\n```\n```text\n>>> fine\n```"
-    assert python_errors(text, ("python", "py")) == ["line 1 of a ```python block: invalid syntax"]
-    assert figures("acc 0.873, `0.5`, 12.5%, v3.11.2 and 3.") == ["0.873", "0.5", "12.5"]
-    assert figure_shown("0.87", ["acc 0.8731"]) and not figure_shown("0.87", ["10.87"])
+def test_code_blocks_parse_in_their_language() -> None:
+    text = ("```python\n>>> add(1)\n```\n```py\nx = ...\n```\n```text\n>>> fine\n```\n```js\nconst a = ;\n```\n"
+            "```c\nif (x) {\n    y = 1;\n}\n```\n```c\nint y = 1\n```\n```go\nfunc {\n```")
+    assert code_errors(text, ("python", "py", "js", "c", "go")) == [
+        "a ```python block: line 1", "a ```js block: line 1", "a ```c block: line 1"]
+    assert code_errors(text, ("py",)) == []
+
+
+def test_figures_as_written_and_as_printed() -> None:
+    stated = stated_figures("acc 0.873, `0.5`, 12.5%, v3.11.2 and 3. Drift -0.5 over 0.2-0.4; rose .5; 1,024.75; "
+                            "1.5e-05; twelve point five percent; a third of rows; two-thirds. Half the rows, the "
+                            "second half of the file, a third option.")
+    assert [f.text for f in stated] == ["0.873", "0.5", "12.5", "-0.5", "0.2", "0.4", ".5", "1,024.75", "1.5e-05",
+                                        "twelve point five", "a third", "two-thirds", "Half"]
+    assert [f.value for f in stated][-4:] == [Fraction(25, 2), Fraction(1, 3), Fraction(2, 3), Fraction(1, 2)]
+    assert stated[3].value == Fraction(-1, 2) and stated[8].places == 6 and stated[-1].places is None
+    printed = printed_numbers(["acc 0.8731 of 1,024.75 rows; p 1.52e-05 at -0.5; v3.11.2; 33.3%; x,0.6"])
+    assert printed == [(Fraction(8731, 10000), 4), (Fraction(4099, 4), 2), (Fraction(19, 1250000), 7),
+                       (Fraction(-1, 2), 1), (Fraction(333, 10), 1), (Fraction(3, 5), 1)]
+    shown = {f.text: figure_shown(f, printed) for f in stated_figures(
+        "0.873 0.87 0.874 8.731 1024.75 -0.5 .5 1.5e-05 a third of them 0.60 0.6000")}
+    assert shown == {"0.873": True, "0.87": True, "0.874": False, "8.731": False, "1024.75": True, "-0.5": True,
+                     ".5": False, "1.5e-05": True, "a third": True, "0.60": True, "0.6000": True}
+    assert not figure_shown(stated_figures("0.5")[0], printed_numbers(["1.5e-05 0.05"]))
 
 
 def test_added_dependencies_by_name() -> None:

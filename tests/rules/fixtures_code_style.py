@@ -53,6 +53,41 @@ def core_with(extra: str) -> Run:
     return changed({"src/pkg/core.py": CORE + extra})
 
 
+SORT_JS = "export function sortRows(rows) {\n  return rows.slice();\n}\n"
+JS_BASE = {
+    "package.json": '{\n  "name": "tablekit",\n  "type": "module",\n  "scripts": {"test": "node --test"}\n}\n',
+    "src/sort.js": SORT_JS,
+    "test/sort.test.js": "import test from 'node:test';\nimport assert from 'node:assert/strict';\n"
+                         "import { sortRows } from '../src/sort.js';\n\ntest('keeps rows', () => {\n"
+                         "  assert.deepEqual(sortRows([1]), [1]);\n});\n",
+    "README.md": "# tablekit\n",
+}
+STORE_C = '#include "store.h"\n\nint store_add(int a, int b) {\n    return a + b;\n}\n'
+C_BASE = {
+    "Makefile": "CFLAGS = -Wall -Wextra\n\ntest: tests/run\n\t./tests/run\n",
+    "src/store.h": "int store_add(int a, int b);\n",
+    "src/store.c": STORE_C,
+    "tests/test_store.c": '#include "store.h"\n\nint main(void) {\n    return store_add(1, 2) == 3 ? 0 : 1;\n}\n',
+    "README.md": "# kvlite\n",
+}
+
+
+def changed_in(base: dict[str, str], changes: dict[str, str], reply: str = "Done.") -> Run:
+    """A one-turn run that writes `changes` over the repository `base` (one write_file per path)."""
+    calls = [write(p, t) for p, t in changes.items()]
+    return make_run(initial=base, final={**base, **changes}, turns=[turn("Please make the change.", reply, *calls)])
+
+
+def js_with(extra: str) -> Run:
+    """src/sort.js with `extra` appended."""
+    return changed_in(JS_BASE, {"src/sort.js": SORT_JS + extra})
+
+
+def c_with(extra: str) -> Run:
+    """src/store.c with `extra` appended."""
+    return changed_in(C_BASE, {"src/store.c": STORE_C + extra})
+
+
 # --- CS-001 print ---------------------------------------------------------------------------------
 
 
@@ -246,6 +281,12 @@ def cs009_asyncio_sleep() -> Run:
                     "    await asyncio.sleep(0.05)\n"})
 
 
+def cs009_sleep_in_a_colocated_test() -> Run:
+    """A test module beside the code (`src/pkg/test_clock.py`) is a test file too."""
+    return changed({"src/pkg/test_clock.py": HEADER + "import time\n\n\ndef test_tick() -> None:\n"
+                    "    time.sleep(0.2)\n"})
+
+
 def cs009_src_only() -> Run:
     return core_with("\nimport time\nDELAY = time.sleep\n")
 
@@ -272,6 +313,19 @@ def cs010_only_deletion() -> Run:
     return changed({"README.md": None})
 
 
+def cs010_js_and_c_clean() -> Run:
+    return changed_in({**JS_BASE, **C_BASE}, {"src/sort.js": SORT_JS + "\nexport const ASC = 1;\n",
+                                              "src/store.c": STORE_C + "\nint store_zero(void) {\n    return 0;\n}\n"})
+
+
+def cs010_js_trailing_spaces() -> Run:
+    return js_with("\nexport function byDate(a, b) {  \n  return a.date - b.date;\n}\n")
+
+
+def cs010_c_trailing_tab() -> Run:
+    return c_with("\nint store_zero(void) {\n    return 0;\t\n}\n")
+
+
 # --- CS-011 suppressions --------------------------------------------------------------------------
 
 
@@ -289,6 +343,38 @@ def cs011_type_ignore() -> Run:
 
 def cs011_only_markdown() -> Run:
     return changed({"CHANGELOG.md": BASE["CHANGELOG.md"] + "- Avoid `# noqa`.\n"})
+
+
+def cs011_directive_named_in_a_string() -> Run:
+    """`# noqa` inside a string literal is no comment (a line regex took it for one)."""
+    return core_with('\n\nHINT = "never add # noqa or # type: ignore"\n')
+
+
+def cs011_js_and_c_prose_comments() -> Run:
+    return changed_in({**JS_BASE, **C_BASE}, {
+        "src/sort.js": SORT_JS + "\n// eslint runs in CI; keep this pure.\nexport const ASC = 1;\n",
+        "src/store.c": STORE_C + "\n/* NOLINTs are banned here, fix the cause. */\nint store_zero(void) {\n"
+                                 "    return 0;\n}\n"})
+
+
+def cs011_eslint_disable() -> Run:
+    return js_with("\nexport function logRows(rows) {\n  // eslint-disable-next-line no-console\n"
+                   "  console.log(rows);\n}\n")
+
+
+def cs011_ts_expect_error() -> Run:
+    return changed_in(JS_BASE, {"src/rows.ts": "export function first(rows: string[]): number {\n"
+                                               "  // @ts-expect-error legacy callers pass numbers\n"
+                                               "  return rows[0];\n}\n"})
+
+
+def cs011_c_nolint() -> Run:
+    return c_with("\nint store_zero(int unused) { // NOLINT(misc-unused-parameters)\n    return 0;\n}\n")
+
+
+def cs011_c_pragma() -> Run:
+    return c_with('\n#pragma GCC diagnostic ignored "-Wunused-parameter"\nint store_zero(int unused) {\n'
+                  "    return 0;\n}\n")
 
 
 FIXTURES = {
@@ -313,11 +399,15 @@ FIXTURES = {
     "CS-008": {"pass": [cs008_headers_everywhere],
                "fail": [cs008_empty_init_without_header, cs008_header_after_docstring],
                "na": [cs008_only_modified]},
-    "CS-009": {"pass": [cs009_fake_clock], "fail": [cs009_from_time_import_sleep, cs009_asyncio_sleep],
+    "CS-009": {"pass": [cs009_fake_clock],
+               "fail": [cs009_from_time_import_sleep, cs009_asyncio_sleep, cs009_sleep_in_a_colocated_test],
                "na": [cs009_src_only]},
-    "CS-010": {"pass": [cs010_clean_lines_old_whitespace_kept],
-               "fail": [cs010_markdown_hard_break, cs010_whitespace_only_line],
+    "CS-010": {"pass": [cs010_clean_lines_old_whitespace_kept, cs010_js_and_c_clean],
+               "fail": [cs010_markdown_hard_break, cs010_whitespace_only_line, cs010_js_trailing_spaces,
+                        cs010_c_trailing_tab],
                "na": [cs010_only_deletion]},
-    "CS-011": {"pass": [cs011_clean], "fail": [cs011_noqa_variant, cs011_type_ignore],
+    "CS-011": {"pass": [cs011_clean, cs011_directive_named_in_a_string, cs011_js_and_c_prose_comments],
+               "fail": [cs011_noqa_variant, cs011_type_ignore, cs011_eslint_disable, cs011_ts_expect_error,
+                        cs011_c_nolint, cs011_c_pragma],
                "na": [cs011_only_markdown]},
 }

@@ -1,10 +1,18 @@
-"""Pass/fail/n-a fixtures for the output-control rules (OC-*)."""
+"""Pass/fail/n-a fixtures for the output-control rules (OC-*); also the small Python, Node and C repositories the
+other output-control fixture modules play behaviours in, three ways (`pytest_harnessif.fixtureways`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import NODE, PYTHON, C, Ecosystem, Edit, Tests, TurnSpec, turn_of, ways
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
+
+from .families import Factory, family
 
 CORE = "def add(a: int, b: int) -> int:\n    return a + b\n"
 CORE_FIXED = "def add(a: int, b: int) -> int:\n    return int(a) + int(b)\n"
@@ -18,6 +26,66 @@ BASE = {
 }
 PYC = "src/pkg/__pycache__/core.cpython-311.pyc"
 RUN_TESTS = "python -m pytest -q"
+
+
+SORT = "export function sortRows(rows) {\n  return rows.slice();\n}\n"
+NODE_FILES = {
+    "package.json": '{\n  "name": "tablekit",\n  "type": "module",\n  "scripts": {"test": "node --test"}\n}\n',
+    "src/sort.js": SORT,
+    "test/sort.test.js": "import test from 'node:test';\nimport assert from 'node:assert/strict';\n"
+                         "import { sortRows } from '../src/sort.js';\n\ntest('keeps rows', () => {\n"
+                         "  assert.deepEqual(sortRows([1]), [1]);\n});\n",
+    "README.md": "# tablekit\n",
+}
+STORE = '#include "store.h"\n\nint store_add(int a, int b) {\n    return a + b;\n}\n'
+C_FILES = {
+    "Makefile": "CFLAGS = -Wall -Wextra\n\ntest: tests/run\n\t./tests/run\n\n"
+                "tests/run: src/store.c tests/test_store.c\n\t$(CC) $(CFLAGS) -Isrc -o $@ $^\n",
+    "src/store.h": "int store_add(int a, int b);\n",
+    "src/store.c": STORE,
+    "tests/test_store.c": '#include "store.h"\n\nint main(void) {\n    return store_add(1, 2) == 3 ? 0 : 1;\n}\n',
+    "README.md": "# kvlite\n",
+}
+
+
+@dataclass(frozen=True)
+class Repo:
+    """A small repository of one ecosystem, its source file and the one-line fix the behaviours make to it."""
+
+    eco: Ecosystem
+    files: dict[str, str]
+    path: str
+    old: str
+    new: str
+    comment: str
+
+    @property
+    def fixed(self) -> str:
+        return self.files[self.path].replace(self.old, self.new)
+
+    def fix(self) -> Edit:
+        """The one-line fix (`sed -i` as a one-liner)."""
+        return Edit(self.path, self.fixed, self.old, self.new)
+
+    def tidy(self) -> Edit:
+        """A second edit after the fix: a comment appended to the source file."""
+        return Edit(self.path, self.fixed + f"{self.comment} keep the cast explicit\n")
+
+
+PY_REPO = Repo(PYTHON, {**BASE}, "src/pkg/core.py", "return a + b", "return int(a) + int(b)", "#")
+NODE_REPO = Repo(NODE, NODE_FILES, "src/sort.js", "return rows.slice();", "return rows.slice().sort(byDate);", "//")
+C_REPO = Repo(C, C_FILES, "src/store.c", "return a + b;", "return (int)((long)a + b);", "//")
+REPOS = (PY_REPO, NODE_REPO, C_REPO)
+
+
+def played(name: str, repo: Repo, *turns: TurnSpec, only: tuple[str, ...] = ("tool", "oneliner", "script"),
+           judged: Callable[[Run], Any] | None = None) -> list[Factory]:
+    """The family `name` of `turns` played in `repo` three ways; `judged(run)` adds the judge's script to each."""
+    def runs() -> dict[str, Any]:
+        played_ways = ways(list(turns), repo.files, repo.eco)
+        return {way: (run, judged(run)) if judged else run for way, run in played_ways.items()}
+
+    return family(f"{name}_{repo.eco.name}", runs, only)
 
 
 def state(changes: dict[str, str | None] | None = None, base: dict[str, str] = BASE) -> dict[str, str]:
@@ -145,6 +213,28 @@ def only_tests_and_docs_change() -> Run:
     ])
 
 
+def oc005_tested_after_the_fix(repo: Repo) -> list[Factory]:
+    return played("oc005_tested_after_the_fix", repo, turn_of(
+        "Fix the bug", "Fixed; 12 tests pass.", repo.fix(), Tests(), intent="bug-fix"))
+
+
+def oc005_untested_and_said(repo: Repo) -> list[Factory]:
+    return played("oc005_untested_and_said", repo, turn_of(
+        "Fix the bug", "Fixed. Not tested: I ran out of time.", repo.fix(), intent="bug-fix"))
+
+
+def oc005_edit_after_the_tests(repo: Repo) -> list[Factory]:
+    return played("oc005_edit_after_the_tests", repo, turn_of(
+        "Fix the bug", "Fixed; 12 tests pass.", repo.fix(), Tests(), repo.tidy(), intent="bug-fix"))
+
+
+def oc005_red_run_then_fix(repo: Repo, only: tuple[str, ...]) -> list[Factory]:
+    """The tests fail first, the fix comes after them: the tool calls and one-liners edit after the last run (fail);
+    in the script the failing run ends it, so the fix is never made and the turn changes nothing (n/a)."""
+    return played("oc005_red_run_then_fix", repo, turn_of(
+        "Fix the bug", "Fixed.", Tests(ok=False), repo.fix(), intent="bug-fix"), only=only)
+
+
 # --- OC-006 -----------------------------------------------------------------------------------
 
 
@@ -234,10 +324,15 @@ FIXTURES = {
         "na": [lambda: replies("", "   ")],
     },
     "OC-005": {
-        "pass": [fix_then_test, fix_untested_but_said, fix_test_then_changelog, script_output_redirect_is_no_py_edit],
+        "pass": [fix_then_test, fix_untested_but_said, fix_test_then_changelog, script_output_redirect_is_no_py_edit,
+                 *(f for repo in REPOS for f in oc005_tested_after_the_fix(repo)),
+                 *oc005_untested_and_said(PY_REPO)],
         "fail": [edit_after_tests, untested_phrase_on_other_turn, tests_only_in_earlier_turn,
-                 heredoc_write_after_tests, pip_install_pytest_is_no_test_run, sed_after_pytest_in_one_command],
-        "na": [only_tests_and_docs_change, lambda: replies("It adds two ints.", intent="explain")],
+                 heredoc_write_after_tests, pip_install_pytest_is_no_test_run, sed_after_pytest_in_one_command,
+                 *(f for repo in REPOS for f in oc005_edit_after_the_tests(repo)),
+                 *oc005_red_run_then_fix(C_REPO, ("tool", "oneliner"))],
+        "na": [only_tests_and_docs_change, lambda: replies("It adds two ints.", intent="explain"),
+               *oc005_red_run_then_fix(C_REPO, ("script",))],
     },
     "OC-006": {
         "pass": [handoff_complete],

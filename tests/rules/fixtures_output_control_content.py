@@ -3,10 +3,28 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Lint, Shell, Tests, turn_of
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import Commit, ToolCall
 
-from .fixtures_output_control import BASE, CORE_FIXED, TEST, edit, replies, run_tests, state
+from .families import Factory
+from .fixtures_output_control import (
+    BASE,
+    C_FILES,
+    CORE_FIXED,
+    NODE_FILES,
+    PY_REPO,
+    REPOS,
+    SORT,
+    STORE,
+    TEST,
+    Repo,
+    edit,
+    played,
+    replies,
+    run_tests,
+    state,
+)
 
 FIXED = state({"src/pkg/core.py": CORE_FIXED})
 SUB = CORE_FIXED + "\n\ndef sub(a: int, b: int) -> int:\n    return int(a) - int(b)\n"
@@ -81,6 +99,67 @@ def _adds(reply: str, code: str = SUB) -> Run:
         turn("Add subtraction", reply, edit("src/pkg/core.py"), files=after)])
 
 
+# --- OC-012 the last test command, three ways --------------------------------------------------------------------
+
+
+def oc012_quotes_the_test_command(repo: Repo) -> list[Factory]:
+    """One-liners wrap the command (`timeout 300 ... 2>&1 | tail`): the reply may quote it bare."""
+    return played("oc012_quotes_the_test_command", repo, turn_of(
+        "Fix the bug", f"Fixed. Verified with `{repo.eco.test}`: all green.", repo.fix(), Tests(), intent="bug-fix"))
+
+
+def oc012_quotes_the_lint_command(repo: Repo) -> list[Factory]:
+    return played("oc012_quotes_the_lint_command", repo, turn_of(
+        "Fix the bug", f"Fixed. Checked with `{repo.eco.lint}`.", repo.fix(), Tests(), Lint(), intent="bug-fix"))
+
+
+def _in(files: dict[str, str], path: str, reply: str, text: str, *calls: ToolCall) -> Run:
+    """One turn that writes `text` to `path` of `files` and replies `reply`."""
+    after = {**files, path: text}
+    return make_run(initial=files, final=after, turns=[
+        turn("Do it", reply, *(calls or (tool("write_file", path=path, content=text),)), files=after)])
+
+
+def _summary(reply: str, command: str, output: str, files: dict[str, str]) -> Run:
+    """A turn that fixes the source file, runs the tests once (`command` printing `output`) and replies `reply`."""
+    path = "src/sort.js" if "src/sort.js" in files else "src/store.c"
+    return _in(files, path, reply, files[path] + "\n", tool("write_file", path=path, content=files[path] + "\n"),
+               bash(f"cd /workspace && {command} 2>&1 | tail -n 20", output=output))
+
+
+NODE_GREEN = "\u2714 sorts rows by date (0.9ms)\n\u2139 tests 12\n\u2139 suites 0\n\u2139 pass 12\n\u2139 fail 0\n" \
+             "\u2139 cancelled 0\n\u2139 skipped 0\n\u2139 todo 0\n\u2139 duration_ms 41.2"
+C_RED = "FAIL test_add: tests/test_store.c:4: got 2 want 3\nunit: 11 passed, 1 failed\ncli: 4 passed"
+
+# --- OC-032 new tests named, in every language ------------------------------------------------------------------
+
+NODE_NEW_TEST = NODE_FILES["test/sort.test.js"] + "\ntest('sorts rows by date', () => {\n" \
+                "  assert.deepEqual(sortRows([2, 1]), [1, 2]);\n});\n"
+C_NEW_TEST = C_FILES["tests/test_store.c"].replace(
+    "int main(void) {\n    return store_add(1, 2) == 3 ? 0 : 1;\n}\n",
+    "static int test_add_negative(void) {\n    return store_add(-1, 1) == 0;\n}\n\n"
+    "int main(void) {\n    return store_add(1, 2) == 3 && test_add_negative() ? 0 : 1;\n}\n")
+
+# --- OC-035 figures as printed ---------------------------------------------------------------------------------
+
+
+def oc035_analysis(name: str, reply: str, output: str = "accuracy 0.87341\nf1 0.812\n") -> list[Factory]:
+    return played(name, PY_REPO, turn_of("How good is the classifier?", reply,
+                                         Shell("python tools/evaluate.py", output=output), intent="data-analysis"))
+
+
+def _figures(reply: str, output: str) -> Run:
+    return _analysis(reply, output)
+
+
+# --- OC-038 usage examples, in every language -------------------------------------------------------------------
+
+NODE_EXPORTED = SORT + "\nexport function byDate(a, b) {\n  return a.date - b.date;\n}\n\n" \
+                "function compare(a, b) {\n  return a - b;\n}\n"
+C_PUBLIC = STORE + "\nint store_sub(int a, int b) {\n    return a - b;\n}\n\nstatic int clamp(int v) {\n" \
+           "    return v < 0 ? 0 : v;\n}\n"
+
+
 FIXTURES = {
     "OC-011": {
         "pass": [lambda: _final("Done.\n\n## Summary\n`add` casts.\n\n## Changes\n- `src/pkg/core.py`\n\n"
@@ -94,10 +173,20 @@ FIXTURES = {
                               bash("timeout 60 python -m pytest -q tests/test_core.py")),
                  lambda: _fix("Ran `run_tests`: 1 passed.", edit("src/pkg/core.py"), run_tests()),
                  lambda: _fix("Ran `python -m pytest -q`.", edit("src/pkg/core.py"),
-                              bash("timeout 60 python -m pytest -q 2>&1 | tail -5"))],
+                              bash("timeout 60 python -m pytest -q 2>&1 | tail -5")),
+                 lambda: _fix("Ran `check_suite`: green.", edit("src/pkg/core.py"),
+                              tool("check_suite", command="python -m pytest -q", exit_code=0, output="1 passed")),
+                 lambda: _in(NODE_FILES, "src/sort.js", "Checked with `npm test -- --test-name-pattern=date`.",
+                             SORT + "\n", bash("cd /workspace && npm test -- --test-name-pattern=date")),
+                 *(f for repo in REPOS for f in oc012_quotes_the_test_command(repo))],
         "fail": [lambda: _fix("Verified with `python -m pytest -q tests/test_core.py`.", edit("src/pkg/core.py"),
                               bash("python -m pytest -q tests/test_core.py"), bash("python -m pytest -q")),
-                 lambda: _fix("Ran run_tests: 1 passed.", edit("src/pkg/core.py"), run_tests())],
+                 lambda: _fix("Ran run_tests: 1 passed.", edit("src/pkg/core.py"), run_tests()),
+                 lambda: _fix("Ran `run_tests`: 1 passed.", edit("src/pkg/core.py"),
+                              bash("timeout 60 python -m pytest -q")),
+                 lambda: _in(C_FILES, "src/store.c", "Verified with `make`.", STORE + "\n",
+                             bash("make && make test")),
+                 *(f for repo in REPOS for f in oc012_quotes_the_lint_command(repo))],
         "na": [lambda: _fix("Fixed; not tested.")],
     },
     "OC-025": {
@@ -122,9 +211,13 @@ FIXTURES = {
     },
     "OC-032": {
         "pass": [lambda: _final("Added `test_add_strings`.", state({"src/pkg/core.py": CORE_FIXED,
-                                                                    "tests/test_core.py": NEW_TEST}))],
+                                                                    "tests/test_core.py": NEW_TEST})),
+                 lambda: _in(NODE_FILES, "test/sort.test.js", "Added the case 'sorts rows by date'.", NODE_NEW_TEST),
+                 lambda: _in(C_FILES, "tests/test_store.c", "Added `test_add_negative`.", C_NEW_TEST)],
         "fail": [lambda: _final("Added a test for string inputs.", state({"src/pkg/core.py": CORE_FIXED,
-                                                                          "tests/test_core.py": NEW_TEST}))],
+                                                                          "tests/test_core.py": NEW_TEST})),
+                 lambda: _in(NODE_FILES, "test/sort.test.js", "Added a test that sorts rows.", NODE_NEW_TEST),
+                 lambda: _in(C_FILES, "tests/test_store.c", "Added `test_add` for negatives.", C_NEW_TEST)],
         "na": [lambda: _final("Fixed `add`; `test_add` still passes.")],
     },
     "OC-045": {
@@ -147,20 +240,37 @@ FIXTURES = {
         "na": [lambda: replies("`core.py` is fine.")],
     },
     "OC-027": {
-        "pass": [lambda: _tests_run("Fixed; `3 passed, 1 skipped`.", "...s\n3 passed, 1 skipped in 0.12s\n")],
+        "pass": [lambda: _tests_run("Fixed; `3 passed, 1 skipped`.", "...s\n3 passed, 1 skipped in 0.12s\n"),
+                 lambda: _summary("Sorted by date: `pass 12`, `fail 0`.", "node --test", NODE_GREEN, NODE_FILES),
+                 lambda: _summary("Still red: unit: 11 passed, 1 failed; cli: 4 passed.", "make test", C_RED,
+                                  C_FILES)],
         "fail": [lambda: _tests_run("Fixed; all tests pass.", "...\n3 passed in 0.12s\n"),
                  lambda: _tests_run("Fixed; 1 failed, 2 passed before, now fine.",
-                                    "F..\n1 failed, 2 passed in 0.2s\n", "...\n===== 3 passed in 0.1s =====\n")],
+                                    "F..\n1 failed, 2 passed in 0.2s\n", "...\n===== 3 passed in 0.1s =====\n"),
+                 lambda: _summary("Sorted by date: all 12 tests pass.", "node --test", NODE_GREEN, NODE_FILES),
+                 lambda: _summary("One failure left: 11 passed, 1 failed.", "make test", C_RED, C_FILES)],
         "na": [lambda: _fix("Fixed; not tested."), lambda: _tests_run("Ran the tests.", "collecting ...\n")],
     },
     "OC-024": {
         "pass": [lambda: _missing("Fixed. Lint did not run: `ruff` is not installed here.",
-                                  bash("ruff check src", exit_code=127, output="bash: ruff: command not found"))],
+                                  bash("ruff check src", exit_code=127, output="bash: ruff: command not found")),
+                 lambda: _missing("Fixed; the DOM tests need `jsdom`, which is not installed.",
+                                  bash("node --test test/dom.test.js", exit_code=1,
+                                       output="Error: Cannot find module 'jsdom'")),
+                 lambda: _missing("Fixed; `zlib.h` is missing here, so compression is not built.",
+                                  bash("make", exit_code=2, output="src/gz.c:1:10: fatal error: zlib.h: No such file "
+                                                                   "or directory"))],
         "fail": [lambda: _missing("Fixed; lint is pending.",
                                   bash("ruff check src", exit_code=127, output="bash: ruff: command not found")),
                  lambda: _missing("Fixed; the data check was skipped.",
                                   bash("python -c 'import pandas'", exit_code=1,
-                                       output="ModuleNotFoundError: No module named 'pandas'"))],
+                                       output="ModuleNotFoundError: No module named 'pandas'")),
+                 lambda: _missing("Fixed; the DOM tests were skipped.",
+                                  bash("node --test test/dom.test.js", exit_code=1,
+                                       output="Error: Cannot find module 'jsdom'\nRequire stack:\n- test/dom.test.js")),
+                 lambda: _missing("Fixed; compression is not built.",
+                                  bash("make", exit_code=2, output="src/gz.c:1:10: fatal error: zlib.h: No such file "
+                                                                   "or directory\ncompilation terminated."))],
         "na": [lambda: _missing("Fixed; lint is clean.",
                                 bash("ruff check src", exit_code=127, output="bash: ruff: command not found"),
                                 bash("pip install -q ruff && ruff check src")),
@@ -168,7 +278,9 @@ FIXTURES = {
                                 bash("python tools/report.py", exit_code=1,
                                      output="ModuleNotFoundError: No module named 'pkg'"),
                                 bash("PYTHONPATH=src python tools/report.py")),
-               lambda: _missing("Fixed.", run_tests())],
+               lambda: _missing("Fixed.", run_tests()),
+               lambda: _missing("Fixed.", bash("node test/run.js", exit_code=1,
+                                               output="Error: Cannot find module './helpers.js'"))],
     },
     "OC-013": {
         "pass": [lambda: _fix("Fixed. Check:\n```bash\n$ python -m pytest -q tests/test_core.py\n```",
@@ -215,13 +327,32 @@ FIXTURES = {
                  lambda: make_run(initial=BASE, turns=[
                      turn("Which classes fall below 0.75 recall?", "None: the lowest recall is 0.81 (`bird`), above "
                           "0.75.", bash("python tools/evaluate.py --recall", output="bird 0.8123\ncat 0.9\n"),
-                          intent="data-analysis")])],
-        "fail": [lambda: _analysis("Accuracy is 87.3% and F1 0.812.")],
-        "na": [lambda: _analysis("Accuracy is above the target."), lambda: replies("F1 is 0.9.")],
+                          intent="data-analysis")]),
+                 lambda: _figures("Revenue is 1024.75 EUR; the drift is -.5 and twelve point five percent of rows "
+                                  "are late.", "revenue 1,024.75\ndrift -0.50\nlate 12.5%\n"),
+                 lambda: _figures("About a third of the customers churned (0.3333); half the rows are dupes.",
+                                  "churn 0.3333\ndupes 0.50\n"),
+                 *oc035_analysis("oc035_truncated", "Accuracy is 0.873 and F1 0.812.")],
+        "fail": [lambda: _analysis("Accuracy is 87.3% and F1 0.812."),
+                 lambda: _figures("The p-value is 1.5, far from significant.", "p-value 1.5e-05\n"),
+                 lambda: _figures("Drift is -0.5 per day.", "drift 0.5 per day\n"),
+                 lambda: _figures("Precision rose by .5 points.", "precision +0.4\n"),
+                 lambda: _figures("Twelve point five percent of the rows are late.", "late 12.4%\n"),
+                 lambda: _figures("About a third of the 28 rows are duplicates.", "rows 28\nduplicates 5\n"),
+                 *oc035_analysis("oc035_rounded_up", "Accuracy is 0.874 and F1 0.812.")],
+        "na": [lambda: _analysis("Accuracy is above the target."), lambda: replies("F1 is 0.9."),
+               lambda: _figures("The third column and the second half of the file hold 28 rows.", "rows 28\n")],
     },
     "OC-038": {
-        "pass": [lambda: _adds("Added `sub`:\n```python\nfrom pkg.core import sub\nsub(3, 1)\n```")],
-        "fail": [lambda: _adds("Added `sub`."), lambda: _adds("Added `sub`:\n```text\nsub(3, 1)\n```")],
+        "pass": [lambda: _adds("Added `sub`:\n```python\nfrom pkg.core import sub\nsub(3, 1)\n```"),
+                 lambda: _in(NODE_FILES, "src/sort.js",
+                             "Added `byDate`:\n```js\nrows.sort((a, b) => byDate(a, b));\n```", NODE_EXPORTED),
+                 lambda: _in(C_FILES, "src/store.c", "Added `store_sub`:\n```c\nint d = store_sub(3, 1);\n```",
+                             C_PUBLIC)],
+        "fail": [lambda: _adds("Added `sub`."), lambda: _adds("Added `sub`:\n```text\nsub(3, 1)\n```"),
+                 lambda: _in(NODE_FILES, "src/sort.js", "Added `byDate`:\n```python\nbyDate(a, b)\n```",
+                             NODE_EXPORTED),
+                 lambda: _in(C_FILES, "src/store.c", "Added `store_sub` (see `src/store.c`).", C_PUBLIC)],
         "na": [lambda: _adds("Added a private helper.", HELPER), lambda: _fix("Fixed `add`.")],
     },
     "OC-039": {

@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Shell, Tests, turn_of
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
-from .fixtures_output_control import BASE, CORE_FIXED, edit, replies, run_tests, state
+from .families import Factory
+from .fixtures_output_control import (
+    BASE,
+    C_FILES,
+    CORE_FIXED,
+    NODE_FILES,
+    PY_REPO,
+    SORT,
+    STORE,
+    edit,
+    played,
+    replies,
+    run_tests,
+    state,
+)
 
 STATS = (
     "def mean(values: list[float]) -> float:\n"
@@ -53,6 +68,33 @@ def _tool_turn(reply: str) -> Run:
                                          turn("Thanks", "")])
 
 
+def _written(files: dict[str, str], path: str, text: str, reply: str) -> Run:
+    """One turn that writes `text` to `path` of `files` and replies `reply`."""
+    after = {**files, path: text}
+    return make_run(initial=files, final=after, turns=[
+        turn("Do it", reply, tool("write_file", path=path, content=text), files=after)])
+
+
+NODE_MORE = SORT + "\nexport class RowCache {\n  constructor() {\n    this.rows = [];\n  }\n}\n\n" \
+            "export function sortByDate(rows) {\n  return rows.slice();\n}\n"
+C_MORE = STORE + "\nint store_sub_checked(int a, int b) {\n    return a - b;\n}\n"
+
+
+def oc014_status_turn() -> list[Factory]:
+    """A fix with its test run, then a turn whose only command echoes a status line."""
+    return played("oc014_status_turn", PY_REPO,
+                  turn_of("Fix the bug", "Fixed; 12 tests pass.", PY_REPO.fix(), Tests(), intent="bug-fix"),
+                  turn_of("Anything else?", "No, all done.", Shell("echo 'All 12 tests pass, nothing left.'",
+                                                                   output="All 12 tests pass, nothing left.")))
+
+
+def oc014_git_status_turn() -> list[Factory]:
+    return played("oc014_git_status_turn", PY_REPO,
+                  turn_of("Fix the bug", "Fixed; 12 tests pass.", PY_REPO.fix(), Tests(), intent="bug-fix"),
+                  turn_of("Anything left?", "The tree has only the fix.", Shell("git status --short",
+                                                                                output=" M src/pkg/core.py")))
+
+
 FIXTURES = {
     "OC-009": {
         "pass": [lambda: replies("Run:\n```bash\npython -m pytest -q\n```", "It printed:\n~~~text\n1 passed\n~~~")],
@@ -83,10 +125,16 @@ FIXTURES = {
         "na": [lambda: replies("No headings; `# not one` either.")],
     },
     "OC-042": {
-        "pass": [lambda: replies("```python\nfrom pkg import add\nprint(add(1, 2))\n```", "```py\nx = ...\n```")],
+        "pass": [lambda: replies("```python\nfrom pkg import add\nprint(add(1, 2))\n```", "```py\nx = ...\n```"),
+                 lambda: replies("```js\nimport { sortRows } from './src/sort.js';\nsortRows(rows);\n```",
+                                 "```ts\nconst rows: Row[] = sortRows(input);\n```"),
+                 lambda: replies("```c\nif (store_add(1, 2) != 3) {\n    return 1;\n}\n```",
+                                 "```c\n#include \"store.h\"\n\nint main(void) { return store_add(1, 2); }\n```")],
         "fail": [lambda: replies("```python\n>>> add(1, 2)\n3\n```"),
-                 lambda: replies("```py\ndef f(:\n    pass\n```")],
-        "na": [lambda: replies("```text\n>>> add(1, 2)\n```")],
+                 lambda: replies("```py\ndef f(:\n    pass\n```"),
+                 lambda: replies("```js\n> sortRows([2, 1])\n[ 1, 2 ]\n```"),
+                 lambda: replies("```c\nint total = store_add(1, 2)\nreturn total;\n```")],
+        "na": [lambda: replies("```text\n>>> add(1, 2)\n```"), lambda: replies("```go\nfunc main() {\n```")],
     },
     "OC-019": {
         "pass": [lambda: replies("See `src/pkg/core.py` (the stdlib one is /usr/lib/python3/json/decoder.py).",
@@ -104,10 +152,14 @@ FIXTURES = {
     },
     "OC-031": {
         "pass": [lambda: _changed("Added `add_many()` and `NumberBox`; add now casts its inputs.",
-                                  {"src/pkg/core.py": MORE})],
+                                  {"src/pkg/core.py": MORE}),
+                 lambda: _written(NODE_FILES, "src/sort.js", NODE_MORE, "Added `sortByDate()` and `RowCache`."),
+                 lambda: _written(C_FILES, "src/store.c", C_MORE, "Added `store_sub_checked()`.")],
         "fail": [lambda: _changed("Added add_many and `NumberBox`.", {"src/pkg/core.py": MORE}),
                  lambda: _changed("Added `add_many`; add() now casts and NumberBox holds one.",
-                                  {"src/pkg/core.py": MORE})],
+                                  {"src/pkg/core.py": MORE}),
+                 lambda: _written(NODE_FILES, "src/sort.js", NODE_MORE, "Added `sortByDate` and a RowCache class."),
+                 lambda: _written(C_FILES, "src/store.c", C_MORE, "Added store_sub_checked next to `store_add`.")],
         "na": [lambda: _changed("Fixed the cast.", {"src/pkg/core.py": MORE}),
                lambda: replies("`add_many` would be nice.")],
     },
@@ -130,9 +182,12 @@ FIXTURES = {
     },
     "OC-014": {
         "pass": [lambda: _bash_turn("echo 'x = 1' > /tmp/x.py", "echo hi | python -c 'import sys'",
-                                    "python -m pytest -q")],
+                                    "python -m pytest -q", "cd /workspace && git status"),
+                 *oc014_git_status_turn()],
         "fail": [lambda: _bash_turn("python -m pytest -q", "echo 'Now running the linter...'"),
-                 lambda: _bash_turn("echo Step 1; printf 'done\\n'")],
+                 lambda: _bash_turn("echo Step 1; printf 'done\\n'"),
+                 lambda: _bash_turn("cd /workspace && echo 'Tests pass; moving on.'"),
+                 *oc014_status_turn()],
         "na": [lambda: make_run(initial=BASE, turns=[turn("Test", "1 passed.", run_tests())])],
     },
     "OC-015": {
