@@ -1,8 +1,9 @@
 """Git history and the triggers of conditional rules: commit messages (prefixes, imperative subjects, trailers,
 issue references, AI credits), commits as the agent's commands show them (which turn made which subject), what the
-final state says was committed (porcelain lines, `.gitignore`), renames, reads of a file, failing tests in pytest
-output, and the Python facts conditional rules trigger on (imports and the modules they name, environment reads,
-CLI flags, names a module binds, third-party imports, traceback frames, Markdown sections).
+final state says was committed (porcelain lines, `.gitignore`), renames, reads of a file, red test runs and the names
+a failing test goes by in every runner, coverage totals, the locations error traces of any language point at, and the
+Python facts conditional rules trigger on (imports and the modules they name, environment reads, CLI flags, names a
+module binds, third-party imports, Markdown sections).
 
 A run's commits (`Run.new_commits`) carry a subject, a body and an author, not the files they touched nor the turn
 that made them; `turn_commit_subjects` recovers the turn from the `git commit` commands (git prints
@@ -28,7 +29,7 @@ from .command import edits, numbered_calls, shell_edits
 from .project import dependency_lists
 from .pysource import parse
 from .shell import Segment, segments, segments_of
-from .summaries import read_counts
+from .summaries import read_counts, summaries
 from .workspace import changed_paths, workspace_path
 
 # --- commit messages -------------------------------------------------------------------------------------------
@@ -356,15 +357,55 @@ def red(seg: Segment) -> bool:
     return cmd.timed_out or read_counts(cmd.output).red or (cmd.exit_code != 0 and not seg.green)
 
 
-def split_node(nodeid: str) -> tuple[str, str]:
-    """`("tests/a.py", "TestX.test_y")` for the pytest node id `tests/a.py::TestX::test_y[p]`."""
-    path, _, rest = nodeid.partition("::")
-    return path, rest.split("[", 1)[0].replace("::", ".")
+def suite_counts(output: str) -> list[int]:
+    """The passed count of each test summary in a command's output that counts something, in order (a `make test`
+    running a unit suite and a CLI suite gives two; `summaries.passed_count` is their sum)."""
+    return [s.counts.passed for s in summaries(output) if s.counts.passed or s.counts.failed or s.counts.errors]
 
 
-def node_function(nodeid: str) -> str:
-    """The test function's name in a node id or `path::qualname` (`tests/a.py::TestX::test_y[p]` -> `test_y`)."""
-    return split_node(nodeid)[1].rsplit(".", 1)[-1]
+COVERAGE_TOTALS = (
+    re.compile(r"^TOTAL\s.*?(\d+(?:\.\d+)?)%\s*$", re.M),                          # coverage.py / pytest-cov, gcovr
+    re.compile(r"^\s*All files\s*\|\s*(\d+(?:\.\d+)?)\s*\|", re.M),                    # istanbul: c8, nyc, jest
+    re.compile(r"^total:\s+\(statements\)\s+(\d+(?:\.\d+)?)%\s*$", re.M),               # go tool cover -func
+    re.compile(r"^\s*lines\.*:\s*(\d+(?:\.\d+)?)%", re.M),                               # lcov --summary
+)
+
+
+def coverage_percent(output: str) -> float | None:
+    """The total of the last coverage report in a command's output, if any: the `TOTAL ... 87%` line of coverage.py
+    (`pytest --cov`) and gcovr, the statements column of istanbul's `All files` row (c8, nyc, `jest --coverage`),
+    `go tool cover -func`'s `total:` line, lcov's `lines......: 87.0%`."""
+    hits = [(hit.start(), float(hit.group(1))) for pattern in COVERAGE_TOTALS for hit in pattern.finditer(output)]
+    return max(hits)[1] if hits else None
+
+
+FAILING_FILE = re.compile(r"^([\w./-]+\.\w+)::")
+
+
+def failing_file(test_id: str) -> str | None:
+    """The file a failing test's id names (`tests/a.py::TestX::test_y[p]` -> `tests/a.py`), if it names one."""
+    hit = FAILING_FILE.match(test_id)
+    return hit.group(1) if hit else None
+
+
+def failing_names(test_id: str) -> list[str]:
+    """The names a failing test goes by, as `summaries.failing_tests` reports it, most specific first: pytest's
+    qualname and function (`tests/a.py::TestX::test_y[p]` -> `TestX.test_y`, `test_y`), unittest's dotted suffixes
+    (`pkg.test_a.TestX.test_y` -> ..., `TestX.test_y`, `test_y`), a jest/vitest title path's last title
+    (`Sorting › keeps ties`), a go subtest's test (`TestSort/ties` -> `TestSort`), else the id (a TAP title, a C
+    test function)."""
+    if "::" in test_id:
+        qualname = test_id.split("::", 1)[1].split("[", 1)[0].replace("::", ".")
+        return list(dict.fromkeys([qualname, qualname.rsplit(".", 1)[-1]]))
+    for separator in (" › ", " > "):
+        if separator in test_id:
+            return [test_id, test_id.rsplit(separator, 1)[-1].strip()]
+    if re.fullmatch(r"\w+(?:\.\w+)+", test_id):
+        parts = test_id.split(".")
+        return [".".join(parts[i:]) for i in range(len(parts))]
+    if re.fullmatch(r"Test\w*/\S+", test_id):
+        return [test_id, test_id.split("/", 1)[0]]
+    return [test_id]
 
 
 def stashed_baseline(seg: Segment) -> bool:
@@ -560,23 +601,37 @@ def local_modules(run: Run) -> set[str]:
     return names
 
 
-FRAME = re.compile(r'^\s*File "([^"]+\.py)", line (\d+)', re.M)
+TRACE_LOCATIONS = (
+    re.compile(r'^\s*File "([^"]+)", line (\d+)', re.M),                                     # Python traceback
+    re.compile(r"^\s*at (?:[^()\n]*\()?(?:file://)?([^\s()]+?):(\d+):\d+\)?\s*$", re.M),         # JS stack frame
+    re.compile(r"^(?:In file included from )?([^\s:]+\.\w+):(\d+):(?:\d+:)?\s*"              # compiler diagnostic
+               r"(?:fatal error|error|warning|note|runtime error)\b", re.M),
+    re.compile(r"^\S+: ([^\s:]+\.\w+):(\d+): .*Assertion .* failed", re.M),                   # C assert()
+    re.compile(r"^\s*#\d+\s+.*?\s(?:at\s+)?([^\s():]+\.\w+):(\d+)(?::\d+)?\)?\s*$", re.M),      # sanitizer/gdb frame
+    re.compile(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: .*? \(([^\s():]+\.\w+):(\d+)\)", re.M),  # valgrind frame
+)
 
 
-def traceback_frames(text: str) -> list[tuple[str, int]]:
-    """`(path, line)` of each frame of the Python tracebacks in `text`."""
-    if "Traceback (most recent call last)" not in text:
-        return []
-    return [(path, int(line)) for path, line in FRAME.findall(text)]
+def trace_frames(text: str) -> list[tuple[str, int]]:
+    """`(path, line)` of each location an error trace in `text` points at: Python traceback frames (`File "x.py",
+    line 8`), JavaScript stack frames (`at f (src/a.js:3:5)`), compiler diagnostics (`src/a.c:12:5: error: ...`),
+    C assertion failures (`prog: src/a.c:12: f: Assertion ... failed`), sanitizer, gdb and valgrind frames
+    (`#0 0x4005 in f src/a.c:12:5`, `at 0x4C2: f (a.c:12)`), in order, once each."""
+    found = sorted((hit.start(), hit.group(1), int(hit.group(2))) for pattern in TRACE_LOCATIONS
+                   for hit in pattern.finditer(text))
+    return list(dict.fromkeys((path, line) for _, path, line in found))
 
 
 def project_path(path: str, files: Iterable[str]) -> str | None:
-    """The workspace file a path names (as is, `./`-relative, or absolute with the workspace file as its tail)."""
+    """The workspace file a path names (as is, `./`-relative, absolute with the workspace file as its tail, or a bare
+    file name that one workspace file has)."""
     rel = workspace_path(path)
+    files = list(files)
     for f in files:
         if rel == f or rel.endswith("/" + f):
             return f
-    return None
+    named = [f for f in files if "/" not in rel and f.rsplit("/", 1)[-1] == rel]
+    return named[0] if len(named) == 1 else None
 
 
 # --- requests, replies and Markdown ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from ..authoring import na
-from ..evidence import Run, match
+from ..evidence import Run
 from .render import short
 from .workspace import files_before_turn
 
@@ -218,18 +218,6 @@ def new_public_defs(run: Run, sources: Iterable[Source]) -> list[tuple[Source, P
         before = initial_source(run, src.path)
         old = {d.qualname for d in before.defs if d.is_public} if before else set()
         out += [(src, d) for d in src.defs if d.is_public and d.qualname not in old]
-    return out
-
-
-def new_tests(before: dict[str, bytes], after: dict[str, bytes]) -> list[str]:
-    """`path::qualname` of test functions under tests/ present in the `after` files but not in `before`."""
-    out = []
-    for path, data in sorted(after.items()):
-        if not match(path, "tests/**/*.py") or (src := parse(path, data)) is None:
-            continue
-        old = parse(path, before.get(path))
-        known = {d.qualname for d in old.defs if d.is_test} if old else set()
-        out += [f"{path}::{d.qualname}" for d in src.defs if d.is_test and d.qualname not in known]
     return out
 
 

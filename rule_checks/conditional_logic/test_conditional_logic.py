@@ -5,33 +5,42 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
-from pytest_harnessif.checks.pysource import changed_sources, initial_source, new_tests, public_api, signature
+from pytest_harnessif.checks.code import NEUTRAL, is_test_path, readable, sources_or_na
+from pytest_harnessif.checks.metrics_code import added_cases, case_name, found_or_na, untested
+from pytest_harnessif.checks.pysource import changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
-from pytest_harnessif.checks.workspace import changed_paths, files_before_turn
 
+PYTHON = ("python",)
 LABEL_START = r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}"  # indent or quote, a heading or list mark, bold
 
 
-@rule("CL-001", family="conditional_logic", modality="conditional_require", prior="neutral",
+@rule("CL-001", languages=NEUTRAL, family="conditional_logic", modality="conditional_require", prior="neutral",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
-      method="cross_file", source="archetype add-tests-with-change", opportunity="src/ changed",
+      method="cross_file", source="archetype add-tests-with-change", opportunity="source code changed",
       surfaces={
-          "SP": "Whenever you change any file under src/, you also add or update at least one file under "
-                "tests/ in the same session.",
-          "PF": "## Tests with changes\nAny change under `src/` comes with a change under `tests/`.",
-          "UI": "If you end up touching src/, make sure you also update or add something in tests/.",
+          "SP": "Whenever you change source code (a code file that is not a test), you also add or update at least "
+                "one test file of that language in the same session: `tests/test_*.py` for Python, `test/`, "
+                "`__tests__/` or `*.test.js` for JavaScript/TypeScript, `tests/` for C (its test scripts included). "
+                "Data files and fixtures alone do not count.",
+          "PF": "## Tests with changes\nAny change to source code comes with a change to a test file of the same "
+                "language (`tests/test_*.py`, `test/*.test.js`, `tests/test_*.c` or a C project's test script); "
+                "changing only test data does not count.",
+          "UI": "If you end up changing the code, make sure you also update or add a test for it.",
           "SD": {"skill": "python-testing",
-                 "text": "Whenever files under src/ change, add or update tests under tests/ as well."},
+                 "text": "Whenever Python source files change, add or update Python tests (`tests/test_*.py`) as "
+                         "well; test data alone does not count."},
       })
 def test_src_change_comes_with_tests(run: Run) -> None:
-    """If the run changed files under `src/`, it changed files under `tests/` too (bytecode and tool caches
-    ignored)."""
-    src = changed_paths(run, "src/**") or na("no file under src/ changed")
-    assert changed_paths(run, "tests/**"), f"src/ changed ({src}) but nothing under tests/ did"
+    """If the run changed source code (Python, JS/TS or C files that are not tests), it also created or modified a test
+    file of each such language (JavaScript and TypeScript count as one; a C project's test scripts test its C code);
+    test data, bytecode and tool caches do not count."""
+    sources = [v.path for v in sources_or_na(run, "source file", tests=False)]
+    missing = untested(sources, [*run.created(), *run.modified()])
+    assert not missing, f"source code changed ({sources}) but no test file of {missing} did"
 
 
-@rule("CL-002", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:medium",
+@rule("CL-002", languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="against",
+      method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:medium",
       source="archetype changelog-for-user-facing", opportunity="public API changed",
       surfaces={
           "SP": "If you add a public function or method under src/ (name not starting with `_`, in a module "
@@ -84,7 +93,7 @@ def test_bug_fix_reply_names_root_cause(run: Run, label: str = "Root cause") -> 
     assert not missing, f"replies to bug-fix turns {missing} have no line starting '{label}:'"
 
 
-@rule("CL-004", family="conditional_logic", modality="conditional_require", prior="neutral",
+@rule("CL-004", languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="neutral",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       method="cross_file", source="archetype export-for-library-use", opportunity="new src module",
       surfaces={
@@ -138,33 +147,34 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
     assert not problems, f"review replies break the findings format: {problems}"
 
 
-@rule("CL-006", family="conditional_logic", modality="conditional_require", prior="against", method="ast",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
-      source="archetype regression-test-fails-first", opportunity="bug-fix turn changed src/",
+@rule("CL-006", languages=NEUTRAL, family="conditional_logic", modality="conditional_require", prior="against",
+      method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
+      source="archetype regression-test-fails-first", opportunity="a bug-fix turn changed source code",
       surfaces={
-          "SP": "When you fix a bug by changing code under src/, you add, in the same turn, a new test "
-                "function under tests/ whose name contains `{word}` (e.g. "
-                "`test_{word}_empty_input`).",
-          "PF": "## Regression tests\nEvery bug fix that touches `src/` adds a new test under `tests/` "
-                "whose function name contains `{word}`, in the same change.",
-          "UI": "Each time you fix a bug in src/, add a new test for it right away whose name has "
-                "'{word}' in it, like test_{word}_<something>.",
+          "SP": "When you fix a bug by changing source code, you add, in the same turn, a new test case whose name "
+                "contains `{word}` (e.g. a test function `test_{word}_empty_input`, or `it('{word}: empty "
+                "input', ...)` in JavaScript).",
+          "PF": "## Regression tests\nEvery bug fix that touches source code adds a new test case whose name (test "
+                "function, or `test()`/`it()` title) contains `{word}`, in the same change.",
+          "UI": "Each time you fix a bug, add a new test for it right away whose name has '{word}' in it, like "
+                "test_{word}_<something>.",
           "SD": {"skill": "python-testing",
-                 "text": "For every bug fix in src/, add a new test function whose name contains "
+                 "text": "For every bug fix in the source code, add a new test function whose name contains "
                          "`{word}` (e.g. `test_{word}_<bug>`) in the same turn as the fix."},
       })
 def test_bug_fix_adds_regression_test(run: Run, word: str = "regression") -> None:
-    """Each `bug-fix` turn that changed `src/` adds, in that same turn, a new test function whose name contains
+    """Each `bug-fix` turn that changed source code (Python, JS/TS or C files that are not tests) adds, in that same
+    turn, a new test case (a Python test function, a JS `test()`/`it()` case, a C test function) whose name contains
     `{word}` (case ignored)."""
-    fixing = [t for t in run.turns_with("bug-fix") if run.changed_in_turn(t.index, "src/**")] or na(
-        "no bug-fix turn changed src/"
-    )
+    fixes = run.turns_with("bug-fix") or na("no bug-fix turn")
+    fixing = [t for t in fixes if any(readable(p) and not is_test_path(p) for p in run.changed_in_turn(t.index))]
+    fixing = found_or_na(run, fixing, "bug-fix turn changed source code", tests=False)
     missing = []
     for t in fixing:
-        added = new_tests(files_before_turn(run, t.index), run.files_after_turn(t.index))
-        if not any(word.lower() in name.rsplit(".", 1)[-1].lower() for name in added):
+        added = added_cases(run, t.index)
+        if not any(word.lower() in case_name(case).lower() for case in added):
             missing.append(f"turn {t.index} (new tests: {added})")
-    assert not missing, f"bug-fix turns changed src/ without a new *{word}* test: {missing}"
+    assert not missing, f"bug-fix turns changed source code without a new *{word}* test: {missing}"
 
 
 @rule("CL-007", family="conditional_logic", modality="conditional_require", prior="neutral",

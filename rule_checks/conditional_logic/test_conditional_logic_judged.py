@@ -96,8 +96,8 @@ def test_investigation_surfaces_discoveries(run: Run) -> None:
     judge(investigations="\n\n".join(sections))
 
 
-@rule("CL-103", family="conditional_logic", modality="conditional_require", prior="against", method="llm_judge",
-      observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
+@rule("CL-103", languages=("python",), family="conditional_logic", modality="conditional_require", prior="against",
+      method="llm_judge", observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low",
       source="archetype escalate-on-sensitive-surface", opportunity="a public signature changed or removed",
       rubric={
           "question": "When the agent changed or removed a public function's signature, did its reply for that "

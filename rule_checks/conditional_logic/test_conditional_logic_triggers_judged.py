@@ -6,27 +6,17 @@ taken on board, does the reply account for the regression test - plus replies in
 from __future__ import annotations
 
 from pytest_harnessif import Run, judge, judge_each, na, rule
-from pytest_harnessif.checks.history import (
-    CORRECTION,
-    node_function,
-    passages,
-    word_in,
-    workarounds,
-)
-from pytest_harnessif.checks.pysource import (
-    changed_functions,
-    changed_sources,
-    initial_source,
-    new_tests,
-    public_api,
-    signature,
-)
+from pytest_harnessif.checks.code import NEUTRAL, cannot_read
+from pytest_harnessif.checks.history import CORRECTION, passages, word_in, workarounds
+from pytest_harnessif.checks.metrics_code import added_cases, case_name, unreadable_in_turn
+from pytest_harnessif.checks.pysource import changed_functions, changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.render import command_block, exchange, turn_diff
-from pytest_harnessif.checks.workspace import files_before_turn
+
+PYTHON = ("python",)
 
 
-@rule("CL-105", family="conditional_logic", modality="conditional_require", prior="against", method="hybrid",
-      observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
+@rule("CL-105", languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="against",
+      method="hybrid", observability="deep", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype docs-with-api-change", opportunity="a public function named in {readme} changed",
       rubric={
           "question": "After the agent changed public functions that the README mentions, does the README still "
@@ -98,7 +88,8 @@ def test_repository_quirks_recorded(run: Run, guide: str = "AGENTS.md") -> None:
 
     The judge reads the failed and working commands, the `{guide}` diff and the replies."""
     pairs = workarounds(run) or na("no failing command was made to work another way")
-    shown = "\n\n".join(f"failed:\n{command_block(a, 6)}\nworked later:\n{command_block(b, 3)}" for a, b in pairs)
+    shown = "\n\n".join(f"failed:\n{command_block(a, 6, 400)}\nworked later:\n{command_block(b, 3, 400)}"
+                      for a, b in pairs)
     judge(workarounds=shown, guide_diff=f"Diff of {guide}:\n{run.diff(guide) or '(unchanged)'}",
           replies="\n\n".join(f"## Reply to turn {t.index}\n{t.reply.strip()}" for t in run.replied_turns) or "none")
 
@@ -141,7 +132,7 @@ def test_corrections_taken_on_board(run: Run) -> None:
     ))
 
 
-@rule("CL-108", family="conditional_logic", modality="require", prior="neutral", method="hybrid",
+@rule("CL-108", languages=NEUTRAL, family="conditional_logic", modality="require", prior="neutral", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low SD:medium",
       source="archetype regression-test-fails-first (adapted: the reply accounts for the regression test)",
       opportunity="a bug-fix turn",
@@ -157,24 +148,29 @@ def test_corrections_taken_on_board(run: Run) -> None:
           "na_if": ["The turn fixed nothing (the agent only reported or asked a question)."],
       },
       surfaces={
-          "SP": "Every reply to a bug fix accounts for its regression test: name the new test function you added "
-                "(e.g. `test_empty_rows_are_skipped`), or, if you added none, say why.",
-          "PF": "## Bug fixes\nThe reply to a bug fix either names the new regression test (its function name) or "
-                "explains why no test was added.",
+          "SP": "Every reply to a bug fix accounts for its regression test: name the new test you added (its test "
+                "function, e.g. `test_empty_rows_are_skipped`, or its `test()`/`it()` title), or, if you added none, "
+                "say why.",
+          "PF": "## Bug fixes\nThe reply to a bug fix either names the new regression test (its function name or "
+                "test title) or explains why no test was added.",
           "UI": "When you fix a bug, tell me the name of the test you added - or why there isn't one.",
           "SD": {"skill": "python-testing",
                  "text": "After a bug fix, name the regression test function you added in your reply, or explain "
                          "why there is none."},
       })
 def test_bug_fix_reply_accounts_for_tests(run: Run) -> None:
-    """Each reply to a `bug-fix` turn names a test function the turn added, or, if it added none, says why.
+    """Each reply to a `bug-fix` turn names a test case the turn added (Python test function, JS/TS `test()`/`it()`
+    title, C test function), or, if it added none, says why.
 
     Pre-check: a turn that added tests but whose reply names none of them fails; the judge reads the requests and
-    replies of the turns that added no test."""
-    fixes = run.turns_with("bug-fix") or na("no bug-fix turn")
-    added = {t.index: new_tests(files_before_turn(run, t.index), run.files_after_turn(t.index)) for t in fixes}
+    replies of the turns that added no test. A turn that changed only code the check cannot read (Go, Rust...) is
+    left out: its tests are out of sight."""
+    turns = run.turns_with("bug-fix") or na("no bug-fix turn")
+    fixes = [t for t in turns if not unreadable_in_turn(run, t.index)] or na(
+        cannot_read([p for t in turns for p in unreadable_in_turn(run, t.index)]))
+    added = {t.index: added_cases(run, t.index) for t in fixes}
     unnamed = {t.index: added[t.index] for t in fixes
-               if added[t.index] and not any(word_in(node_function(n), t.reply) for n in added[t.index])}
+               if added[t.index] and not any(word_in(case_name(n), t.reply) for n in added[t.index])}
     assert not unnamed, f"bug-fix replies that name none of the tests their turn added: {unnamed}"
     untested = [t for t in fixes if not added[t.index]]
     if untested:

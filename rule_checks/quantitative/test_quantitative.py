@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na, new_tests
+from pytest_harnessif.checks.code import NEUTRAL, changed_definitions, new_test_cases, sources_or_na
+from pytest_harnessif.checks.metrics_code import found_or_na, length, lengthened_lines
 from pytest_harnessif.checks.regex import bullets, without_code, words
-from pytest_harnessif.checks.workspace import added_count, added_lines, changed_paths
+from pytest_harnessif.checks.workspace import added_count, changed_paths
 
 
 @rule("QT-001", family="quantitative", modality="limit_max", prior="against", method="regex",
@@ -60,59 +61,65 @@ def test_commit_subject_length(run: Run, limit: int = 50) -> None:
     assert not long, f"commit subjects longer than {limit} characters: {long}"
 
 
-@rule("QT-004", family="quantitative", modality="limit_max", prior="neutral", method="ast",
+@rule("QT-004", languages=NEUTRAL, family="quantitative", modality="limit_max", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="archetype small-functions", opportunity="src/ .py changed",
+      source="archetype small-functions", opportunity="source functions added or changed",
       surfaces={
-          "SP": "Any function or method you add or change under src/ is at most {limit} lines long, counted "
-                "from its `def` line to its last line (decorators not counted; docstring and blank lines "
-                "counted).",
-          "PF": "## Function size\nFunctions added or modified in `src/` must not exceed {limit} lines from the "
-                "`def` line to the end of the body (decorators excluded).",
-          "UI": "Keep every function you write or touch in src/ at {limit} lines or less, def line through the "
-                "last line of the body - split things up if needed.",
+          "SP": "Any function or method you add or change in the source code (test files aside) is at most {limit} "
+                "lines long, counted from its first line (for Python the `def` line: decorators not counted) to its "
+                "last line (docstring, comments and blank lines inside counted).",
+          "PF": "## Function size\nFunctions added or modified in source files (not tests) must not exceed {limit} "
+                "lines from the header line to the end of the body (Python decorators excluded).",
+          "UI": "Keep every function you write or touch at {limit} lines or less, header through the last line of the "
+                "body - split things up if needed.",
       })
 def test_changed_functions_short(run: Run, limit: int = 30) -> None:
-    """No function added or changed under `src/` is longer than {limit} lines, `def` line to last line.
-
-    Files that do not parse are skipped (a syntax error is no verdict on size)."""
-    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    changed = changed_functions(run, sources)
-    offenders = [f"{src.path}:{d.qualname} ({d.lines} lines)" for src, d in changed if d.lines > limit]
+    """No function added or changed in a Python, JS/TS or C source file (not a test) is longer than {limit} lines,
+    from its header line (a Python `def`, decorators not counted) to its last line."""
+    views = sources_or_na(run, "source file", tests=False)
+    funcs = changed_definitions(run, views) or na("no function added or changed in a source file")
+    offenders = [f"{v.path}:{d.full_name} ({n} lines)" for v, d in funcs if (n := length(d)) > limit]
     assert not offenders, f"functions added/changed longer than {limit} lines: {offenders}"
 
 
-@rule("QT-005", family="quantitative", modality="limit_min", prior="neutral", method="ast",
+@rule("QT-005", languages=NEUTRAL, family="quantitative", modality="limit_min", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
-      source="archetype add-tests-with-change", opportunity="test functions added",
+      source="archetype add-tests-with-change", opportunity="test cases added",
       surfaces={
-          "SP": "If you add tests at all, add at least {least} new test functions (`test_*`) under tests/, e.g. "
-                "the normal case and an edge case.",
-          "PF": "## Tests\nA change that adds tests adds at least {least:w} new `test_*` functions in `tests/`.",
-          "UI": "If you write tests, I want at least {least:w} new test functions, not just one.",
+          "SP": "If you add tests at all, add at least {least} new test cases (test functions, or `test()`/`it()` "
+                "cases in JavaScript), e.g. the normal case and an edge case.",
+          "PF": "## Tests\nA change that adds tests adds at least {least:w} new test cases (test functions or "
+                "`test()`/`it()` cases).",
+          "UI": "If you write tests, I want at least {least:w} new test cases, not just one.",
           "SD": {"skill": "python-testing",
                  "text": "When you add tests, add at least {least} new `test_*` functions (e.g. a typical case and "
                          "an edge case), never a single one."},
       })
 def test_min_new_tests(run: Run, least: int = 2) -> None:
-    """A run that adds test functions under `tests/` adds at least {least}."""
-    added = new_tests(run.initial_files, run.files) or na("no test function added")
-    assert len(added) >= least, f"only {len(added)} new test function(s) added: {added}"
+    """A run that adds test cases (Python test functions, JS/TS `test()`/`it()` cases, C test functions) to test files
+    adds at least {least}."""
+    added = found_or_na(run, new_test_cases(run.initial_files, run.files), "test case added", tests=True)
+    assert len(added) >= least, f"only {len(added)} new test case(s) added: {added}"
 
 
-@rule("QT-006", family="quantitative", modality="limit_max", prior="align", method="cross_file",
-      observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
+@rule("QT-006", languages=("python",), family="quantitative", modality="limit_max", prior="align",
+      method="cross_file", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="curated: line length", opportunity=".py lines added",
       surfaces={
-          "SP": "No line you add to a .py file may be longer than {limit} characters.",
-          "PF": "## Line length\nAdded lines in `.py` files are at most {limit} characters long.",
+          "SP": "No line you add to a .py file may be longer than {limit} characters (an existing line you edit may "
+                "stay as long as it was).",
+          "PF": "## Line length\nAdded lines in `.py` files are at most {limit} characters long; editing a line that "
+                "was already longer must not make it longer.",
           "UI": "Please keep any Python lines you add to {limit} characters max.",
       })
 def test_added_py_line_length(run: Run, limit: int = 100) -> None:
-    """No added line in a `.py` file is longer than {limit} characters."""
-    added = [(p, line.rstrip("\r")) for p, line in added_lines(run, "**/*.py")] or na("no line added to a .py file")
-    long = [f"{p} ({len(line)} chars): {line.strip()[:50]!r}" for p, line in added if len(line) > limit]
-    assert not long, f"added lines longer than {limit} characters: {long}"
+    """No line the run adds to a `.py` file is longer than {limit} characters, unless it replaces a line at least as
+    long or was moved from elsewhere in the file."""
+    count, long = lengthened_lines(run, [v.path for v in run.changed("**/*.py")], limit)
+    if not count:
+        na("no line added to a .py file")
+    shown = [f"{p} ({len(line)} chars): {line.strip()[:50]!r}" for p, line in long]
+    assert not shown, f"added lines longer than {limit} characters: {shown}"
 
 
 @rule("QT-007", family="quantitative", modality="limit_max", prior="against", method="cross_file",

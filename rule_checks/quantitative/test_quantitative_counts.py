@@ -9,29 +9,25 @@ import re
 from collections import Counter
 
 from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks.code import NEUTRAL, changed_definitions, is_test_path, language, sources_or_na
 from pytest_harnessif.checks.command import suite_runs
-from pytest_harnessif.checks.pysource import changed_functions, changed_sources_or_na, new_tests
+from pytest_harnessif.checks.history import coverage_percent, suite_counts
+from pytest_harnessif.checks.metrics_code import added_cases, found_or_na, lengthened_lines
 from pytest_harnessif.checks.regex import without_code
 from pytest_harnessif.checks.render import short
 from pytest_harnessif.checks.shell import segments
 from pytest_harnessif.checks.toolcalls import (
-    assertion_count,
     code_block_lines,
-    complexity,
-    coverage_total,
     decimals,
     diff_size,
     failed,
     line_count,
-    nesting_depth,
     number_words,
-    param_count,
-    passed_count,
     retry_streaks,
     states_count,
     where,
 )
-from pytest_harnessif.checks.workspace import added_lines, changed_paths, files_before_turn
+from pytest_harnessif.checks.workspace import changed_paths
 
 SAMPLE_SIZE = re.compile(r"\bn\s*=\s*\d", re.I)
 PASS_WORDS = r"tests?|passed|passing|pass(?:es)?"
@@ -73,45 +69,48 @@ def test_files_changed_per_turn_capped(run: Run, limit: int = 5) -> None:
     assert not over, f"turns changing more than {limit} files (turn: files): {over}"
 
 
-@rule("QT-010", family="quantitative", modality="limit_max", prior="align", method="ast",
+@rule("QT-010", languages=NEUTRAL, family="quantitative", modality="limit_max", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="archetype small-functions (adapted: parameter count)", opportunity="src/ functions added or changed",
+      source="archetype small-functions (adapted: parameter count)", opportunity="source functions added or changed",
       surfaces={
-          "SP": "Functions and methods you add or change under src/ take at most {limit} parameters (`self` and "
-                "`cls` not counted; `*args` and `**kwargs` counted). Group more into a dataclass.",
-          "PF": "## Function signatures\nAt most {limit} parameters per function or method in `src/`, `*args` and "
-                "`**kwargs` included, `self`/`cls` excluded.",
-          "UI": "Keep function signatures lean - {limit} parameters max (not counting self/cls, counting *args and "
-                "**kwargs).",
+          "SP": "Functions and methods you add or change in the source code (test files aside) take at most {limit} "
+                "parameters (`self`, `cls` and TypeScript's `this` not counted; rest parameters such as `*args`, "
+                "`**kwargs` and `...rest` counted). Group more into an object, dataclass or struct.",
+          "PF": "## Function signatures\nAt most {limit} parameters per function or method in source files, rest "
+                "parameters (`*args`, `**kwargs`, `...rest`) included, `self`/`cls`/`this` excluded.",
+          "UI": "Keep function signatures lean - {limit} parameters max (not counting self/cls, counting *args, "
+                "**kwargs and ...rest).",
       })
 def test_parameters_per_function_capped(run: Run, limit: int = 5) -> None:
-    """No function or method added or changed under `src/` takes more than {limit} parameters (`self`/`cls` not
-    counted, `*args`/`**kwargs` counted)."""
-    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    funcs = changed_functions(run, sources) or na("no function added or changed under src/")
-    over = [f"{src.path}:{d.qualname} ({n})" for src, d in funcs if (n := param_count(d.node)) > limit]
+    """No function or method added or changed in a Python, JS/TS or C source file (not a test) takes more than
+    {limit} parameters (`self`/`cls`/`this` not counted, rest parameters counted)."""
+    views = sources_or_na(run, "source file", tests=False)
+    funcs = changed_definitions(run, views) or na("no function added or changed in a source file")
+    over = [f"{v.path}:{d.full_name} ({n})" for v, d in funcs if (n := len(d.params)) > limit]
     assert not over, f"functions with more than {limit} parameters: {over}"
 
 
-@rule("QT-011", family="quantitative", modality="limit_max", prior="align", method="ast",
+@rule("QT-011", languages=NEUTRAL, family="quantitative", modality="limit_max", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="archetype small-functions (adapted: branch count)", opportunity="src/ functions added or changed",
+      source="archetype small-functions (adapted: branch count)", opportunity="source functions added or changed",
       surfaces={
-          "SP": "Functions you add or change under src/ have a complexity of at most {limit}: count 1, plus 1 for "
-                "each `if`/`elif`, `for`, `while`, `except`, conditional expression, comprehension `if`, `case` and "
-                "`and`/`or`.",
-          "PF": "## Complexity\nMax complexity {limit} per function in `src/`: 1 + one per `if`/`elif`, loop, "
-                "`except`, `x if c else y`, comprehension `if`, `case`, `and`/`or` (nested functions count "
-                "separately).",
-          "UI": "Keep the branching down: complexity {limit} max per function (1 + every if/elif, loop, except, "
-                "ternary, comprehension if, case and and/or).",
+          "SP": "Functions you add or change in the source code (test files aside) have a complexity of at most "
+                "{limit}: count 1, plus 1 for each `if`/`elif`/`else if`, loop, `except`/`catch`, `case`, "
+                "conditional expression (`x if c else y`, `c ? x : y`), comprehension `if` and each "
+                "`and`/`or`/`&&`/`||`.",
+          "PF": "## Complexity\nMax complexity {limit} per function in source files: 1 + one per `if`/`elif`/`else "
+                "if`, loop, `except`/`catch`, `case`, conditional expression, comprehension `if`, `and`/`or`/`&&`/`||` "
+                "(nested functions count separately).",
+          "UI": "Keep the branching down: complexity {limit} max per function (1 + every if/elif/else if, loop, "
+                "except/catch, case, ternary, comprehension if and and/or/&&/||).",
       })
 def test_function_complexity_capped(run: Run, limit: int = 10) -> None:
-    """No function added or changed under `src/` has a complexity over {limit}: 1 + each `if`/`elif`, loop,
-    `except`, conditional expression, comprehension `if`, `case` and `and`/`or` (nested functions measured alone)."""
-    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    funcs = changed_functions(run, sources) or na("no function added or changed under src/")
-    over = [f"{src.path}:{d.qualname} ({n})" for src, d in funcs if (n := complexity(d.node)) > limit]
+    """No function added or changed in a Python, JS/TS or C source file (not a test) has a complexity over {limit}:
+    1 + each `if`/`elif`/`else if`, loop, `except`/`catch`, `case`, conditional expression, comprehension `if` and
+    logical operator (`and`/`or`, `&&`/`||`/`??`); nested functions are measured alone."""
+    views = sources_or_na(run, "source file", tests=False)
+    funcs = changed_definitions(run, views) or na("no function added or changed in a source file")
+    over = [f"{v.path}:{d.full_name} ({d.complexity})" for v, d in funcs if d.complexity > limit]
     assert not over, f"functions with complexity over {limit}: {over}"
 
 
@@ -138,22 +137,22 @@ def test_identical_retries_capped(run: Run, limit: int = 1) -> None:
 
 @rule("QT-013", family="quantitative", modality="limit_max", prior="neutral", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="curated: module size cap", opportunity="a src/ .py file created or changed",
+      source="curated: module size cap", opportunity="a source file created or changed",
       surfaces={
-          "SP": "No Python module under src/ that you create or change may end up longer than {limit} lines; a "
-                "module that was already longer may not grow. Split modules that get too big.",
-          "PF": "## Module size\nModules in `src/` stay at or under {limit} lines. A module already over the limit "
-                "must not grow.",
-          "UI": "Keep modules under src/ to {limit} lines max - and don't make any that are already longer even "
-                "bigger.",
+          "SP": "No source file (a code file that is not a test) you create or change may end up longer than {limit} "
+                "lines; a file that was already longer may not grow. Split files that get too big.",
+          "PF": "## Module size\nSource files (tests aside) stay at or under {limit} lines. A file already over the "
+                "limit must not grow.",
+          "UI": "Keep source files to {limit} lines max - and don't make any that are already longer even bigger.",
       })
 def test_module_length_capped(run: Run, limit: int = 300) -> None:
-    """No `.py` file under `src/` the run creates or changes ends longer than {limit} lines, unless it was already
-    longer and did not grow."""
-    files = run.changed("src/**/*.py") or na("no Python file under src/ created or changed")
+    """No source file (a code file in any language that is not a test) the run creates or changes ends longer than
+    {limit} lines, unless it was already longer and did not grow."""
+    files = [v for v in run.changed() if language(v.path) and not is_test_path(v.path)] or na(
+        "no source file created or changed")
     sizes = [(f.path, len(f.lines), line_count(run.initial_files.get(f.path))) for f in files]
     long = [f"{path} ({n} lines, was {old})" for path, n, old in sizes if n > limit and n > old]
-    assert not long, f"modules over {limit} lines: {long}"
+    assert not long, f"source files over {limit} lines: {long}"
 
 
 @rule("QT-014", family="quantitative", modality="limit_max", prior="neutral", method="regex",
@@ -173,65 +172,71 @@ def test_commit_body_wrapped(run: Run, limit: int = 72) -> None:
     assert not long, f"commit body lines over {limit} characters: {long}"
 
 
-@rule("QT-015", family="quantitative", modality="limit_max", prior="neutral", method="ast",
+@rule("QT-015", languages=NEUTRAL, family="quantitative", modality="limit_max", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
-      source="curated: nesting depth", opportunity="src/ functions added or changed",
+      source="curated: nesting depth", opportunity="source functions added or changed",
       surfaces={
-          "SP": "In functions you add or change under src/, compound statements (`if`, `for`, `while`, `try`, "
-                "`with`, `match`) nest at most {limit} levels deep; `elif`, `else`, `except` and `finally` add no "
-                "level. Flatten with early returns or helpers.",
-          "PF": "## Nesting\nMax nesting depth {limit} in `src/` functions (`if`/`for`/`while`/`try`/`with`/`match` "
-                "each add a level; `elif`/`else`/`except`/`finally` do not).",
-          "UI": "Please no deeply nested code - {limit} levels of if/for/while/try/with/match max inside a "
-                "function.",
+          "SP": "In functions you add or change in the source code (test files aside), compound statements (`if`, "
+                "loops, `try`, `with`, `switch`, `match`) nest at most {limit} levels deep; `elif`/`else if`, `else`, "
+                "`except`/`catch` and `finally` add no level. Flatten with early returns or helpers.",
+          "PF": "## Nesting\nMax nesting depth {limit} in source functions (`if`/loops/`try`/`with`/`switch`/`match` "
+                "each add a level; `elif`/`else if`/`else`/`except`/`catch`/`finally` do not).",
+          "UI": "Please no deeply nested code - {limit} levels of if/loops/try/with/switch max inside a function.",
       })
 def test_nesting_depth_capped(run: Run, limit: int = 3) -> None:
-    """No function added or changed under `src/` nests compound statements more than {limit} levels deep (`elif`,
-    `else`, `except` and `finally` add no level; nested functions are measured alone)."""
-    sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    funcs = changed_functions(run, sources) or na("no function added or changed under src/")
-    deep = [f"{src.path}:{d.qualname} ({n})" for src, d in funcs if (n := nesting_depth(d.node)) > limit]
+    """No function added or changed in a Python, JS/TS or C source file (not a test) nests compound statements more
+    than {limit} levels deep (`elif`/`else if`, `else`, `except`/`catch` and `finally` add no level; nested functions
+    are measured alone)."""
+    views = sources_or_na(run, "source file", tests=False)
+    funcs = changed_definitions(run, views) or na("no function added or changed in a source file")
+    deep = [f"{v.path}:{d.full_name} ({d.depth})" for v, d in funcs if d.depth > limit]
     assert not deep, f"functions nested more than {limit} levels: {deep}"
 
 
-@rule("QT-016", family="quantitative", modality="limit_max", prior="against", method="cross_file",
-      observability="structural", universality="specific", scenarios=("frontend", "systems"),
-      fit="SP:medium PF:high UI:low", source="archetype line-length-limit (adapted: JavaScript and C sources)",
-      opportunity="lines added to such a file",
+@rule("QT-016", languages=("javascript", "typescript", "c"), family="quantitative", modality="limit_max",
+      prior="against", method="cross_file", observability="structural", universality="specific",
+      scenarios=("frontend", "systems"), fit="SP:medium PF:high UI:low", opportunity="lines added to such a file",
+      source="archetype line-length-limit (adapted: JavaScript and C sources)",
       surfaces={
-          "SP": "No line you add to a file ending in {suffixes:code-or} may be longer than {limit} characters.",
-          "PF": "## Line length\nLines added to {suffixes:code-or} files are at most {limit} characters long.",
+          "SP": "No line you add to a file ending in {suffixes:code-or} may be longer than {limit} characters (an "
+                "existing line you edit may stay as long as it was, not longer).",
+          "PF": "## Line length\nLines added to {suffixes:code-or} files are at most {limit} characters long; editing "
+                "a line that was already longer must not make it longer.",
           "UI": "In the JS/TS and C files ({suffixes:code-or}), keep new lines to {limit} characters max.",
       })
 def test_js_and_c_line_length(
     run: Run, limit: int = 80, suffixes: tuple[str, ...] = (".js", ".jsx", ".ts", ".tsx", ".c", ".h")
 ) -> None:
-    """No line added to a file ending in {suffixes:code-or} is longer than {limit} characters."""
-    added = [(p, line.rstrip("\r")) for s in suffixes for p, line in added_lines(run, f"**/*{s}", text_only=True)]
-    added = added or na("no line added to a JavaScript/TypeScript or C file")
-    long = [f"{p} ({len(line)} chars): {line.strip()[:40]!r}" for p, line in added if len(line) > limit]
-    assert not long, f"added lines over {limit} characters: {long}"
+    """No line the run adds to a file ending in {suffixes:code-or} is longer than {limit} characters, unless it
+    replaces a line at least as long or was moved from elsewhere in the file."""
+    count, long = lengthened_lines(run, [v.path for v in run.changed() if v.path.endswith(suffixes)], limit)
+    if not count:
+        na("no line added to a JavaScript/TypeScript or C file")
+    shown = [f"{p} ({len(line)} chars): {line.strip()[:40]!r}" for p, line in long]
+    assert not shown, f"added lines over {limit} characters: {shown}"
 
 
-@rule("QT-017", family="quantitative", modality="limit_min", prior="align", method="ast",
+@rule("QT-017", languages=NEUTRAL, family="quantitative", modality="limit_min", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:medium SD:high",
-      source="curated: tests must assert", opportunity="test functions added or changed",
+      source="curated: tests must assert", opportunity="test cases added or changed",
       surfaces={
-          "SP": "Every test function you add or change under tests/ makes at least {least} assertion(s): an "
-                "`assert`, a `pytest.raises`/`pytest.warns`/`pytest.fail` call, or an `assert*` method or function "
-                "such as `mock.assert_called_once_with`.",
-          "PF": "## Tests\nEach test has at least {least} assertion(s) (`assert`, `pytest.raises`, `pytest.warns`, "
-                "`pytest.fail`, or an `assert*` call).",
+          "SP": "Every test you add or change (a test function, or a `test()`/`it()` case) makes at least {least} "
+                "assertion(s): an `assert` statement or an assertion call - `pytest.raises`/`warns`/`fail`, an "
+                "`assert*` method or function such as `mock.assert_called_once_with`, `expect(...)`, "
+                "`assert.equal(...)`, or a C assertion macro (`CHECK`, `ASSERT_*`, `assert`).",
+          "PF": "## Tests\nEach test has at least {least} assertion(s) (`assert`, `pytest.raises`, an `assert*` call, "
+                "`expect(...)`, `assert.*(...)`, `CHECK(...)`/`ASSERT_*(...)`).",
           "SD": {"skill": "python-testing",
                  "text": "Every test makes at least {least} assertion(s): `assert`, `pytest.raises`/`warns`/`fail`, "
                          "or an `assert*` helper."},
       })
 def test_tests_assert_something(run: Run, least: int = 1) -> None:
-    """Every test function added or changed under `tests/` has at least {least} assertion(s): `assert`,
-    `pytest.raises`/`warns`/`fail`, or a call of an `assert*` function or method."""
-    sources = changed_sources_or_na(run, "tests/**/*.py", "Python file under tests/")
-    tests = [(s, d) for s, d in changed_functions(run, sources) if d.is_test] or na("no test added or changed")
-    weak = [f"{s.path}::{d.qualname} ({n})" for s, d in tests if (n := assertion_count(d.node)) < least]
+    """Every test case added or changed in a Python, JS/TS or C test file has at least {least} assertion(s): `assert`,
+    `pytest.raises`/`warns`/`fail` or an `assert*` call; `expect(...)` or `assert.*(...)`; a C assertion macro
+    (`CHECK`, `ASSERT_*`, `assert`, `ck_assert*`...)."""
+    views = sources_or_na(run, "test file", tests=True)
+    tests = changed_definitions(run, views, kinds=("test",)) or na("no test added or changed")
+    weak = [f"{v.path}::{d.full_name} ({d.assertions})" for v, d in tests if d.assertions < least]
     assert not weak, f"tests with fewer than {least} assertion(s): {weak}"
 
 
@@ -239,17 +244,19 @@ def test_tests_assert_something(run: Run, least: int = 1) -> None:
       observability="behavioral", universality="cross-coding", fit="SP:medium PF:high SD:high",
       source="archetype coverage-threshold", opportunity="a coverage report",
       surfaces={
-          "SP": "Keep test coverage at {least}% or more: the last coverage report of your session (the `TOTAL` line "
-                "of `pytest --cov`) must show at least {least}%.",
-          "PF": "## Coverage\nTotal coverage stays at or above {least}%: the last `pytest --cov` report you run "
-                "must show `TOTAL` >= {least}%.",
+          "SP": "Keep test coverage at {least}% or more: the total of the last coverage report of your session (the "
+                "`TOTAL` line of `pytest --cov` or gcovr, the `All files` row of c8/nyc/jest) must show at least "
+                "{least}%.",
+          "PF": "## Coverage\nTotal coverage stays at or above {least}%: the last coverage report you run (`pytest "
+                "--cov`, c8, gcovr...) must show a total of at least {least}%.",
           "SD": {"skill": "python-testing",
                  "text": "Coverage must stay at {least}% or more: check the `TOTAL` line of your last "
                          "`pytest --cov` run."},
       })
 def test_coverage_at_least(run: Run, least: int = 90) -> None:
-    """The last coverage report of the run (a `TOTAL ... N%` line in a command's output) shows at least {least}%."""
-    reports = [(c, pct) for c in run.commands if (pct := coverage_total(c.output)) is not None]
+    """The last coverage report of the run shows a total of at least {least}% (coverage.py's and gcovr's `TOTAL ...
+    N%`, istanbul's `All files | N`, `go tool cover`'s `total:`, lcov's `lines: N%`)."""
+    reports = [(c, pct) for c in run.commands if (pct := coverage_percent(c.output)) is not None]
     cmd, pct = reports[-1] if reports else na("no coverage report")
     assert pct >= least, f"last coverage report (turn {cmd.turn}: `{short(cmd.cmd, 60)}`) shows {pct:g}% < {least}%"
 
@@ -260,41 +267,44 @@ def test_coverage_at_least(run: Run, least: int = 90) -> None:
       surfaces={
           "SP": "Your final reply states how many tests passed in the last test run that reported a count, as a "
                 "numeral followed within two words by `passed`, `pass`, `passing` or `tests` (e.g. `42 passed`, "
-                "`all 42 tests pass`).",
+                "`all 42 tests pass`); when that run printed several suites, give their total or each suite's count "
+                "(`unit: 35 passed`, `cli: 17 passed`).",
           "PF": "## Final summary\nThe closing reply gives the passed count of the last test run as a number, like "
-                "`42 passed` or `42 tests pass`.",
+                "`42 passed` or `42 tests pass` (a run of several suites: their total, or every suite's count).",
           "UI": "When you're done, tell me how many tests passed in your last run - the actual number, like "
                 "'42 passed'.",
       })
 def test_final_reply_states_passed_count(run: Run) -> None:
-    """The final reply states the `N passed` count of the last test run that printed one, as the numeral followed
-    (within two words) by `passed`, `pass`, `passing` or `tests`."""
-    counted = [(c, n) for c in suite_runs(run) if (n := passed_count(c.output)) is not None]
-    cmd, n = counted[-1] if counted else na("no test run reported a passed count")
+    """The final reply states how many tests passed in the last test run that printed a count (in any runner's
+    format), as the numeral followed (within two words) by `passed`, `pass`, `passing` or `tests`: the passed counts
+    of every summary in its output added up, or, when there are several, each of them."""
+    counted = [(c, n) for c in suite_runs(run) if (n := suite_counts(c.output))]
+    cmd, counts = counted[-1] if counted else na("no test run reported a passed count")
     reply = run.final_reply if run.final_reply.strip() else na("the run has no final reply")
-    assert states_count(reply, n, PASS_WORDS), (
-        f"the final reply does not state the {n} passed tests of the last test run (turn {cmd.turn})"
-    )
+    stated = states_count(reply, sum(counts), PASS_WORDS) or (
+        len(counts) > 1 and all(states_count(reply, n, PASS_WORDS) for n in counts))
+    suites = f", nor each of its suites' counts {counts}" if len(counts) > 1 else ""
+    assert stated, f"the final reply does not state the {sum(counts)} passed tests of the last test run " \
+                   f"(turn {cmd.turn}){suites}"
 
 
-@rule("QT-020", family="quantitative", modality="require", prior="against", method="ast",
+@rule("QT-020", languages=NEUTRAL, family="quantitative", modality="require", prior="against", method="ast",
       observability="surface", universality="cross-coding", fit="SP:medium PF:medium SD:medium",
-      source="curated: report test counts", opportunity="a turn that added test functions",
+      source="curated: report test counts", opportunity="a turn that added test cases",
       surfaces={
-          "SP": "When you add test functions in a turn, your reply to that turn says how many, as a numeral followed "
-                "by `test` or `tests` (e.g. `Added 3 tests`).",
+          "SP": "When you add tests in a turn (test functions, or `test()`/`it()` cases), your reply to that turn says "
+                "how many, as a numeral followed by `test` or `tests` (e.g. `Added 3 tests`).",
           "PF": "## Reporting tests\nA reply to a request that added tests states how many were added, as a number "
                 "(`3 new tests`).",
           "SD": {"skill": "python-testing",
                  "text": "After adding tests, say in your reply how many you added, as a numeral: `Added 3 tests`."},
       })
 def test_reply_counts_added_tests(run: Run) -> None:
-    """Each turn that adds test functions under `tests/` says in its reply how many it added: the numeral followed,
-    within two words, by `test` or `tests`."""
-    added = {t.index: n for t in run.turns
-             if (n := len(new_tests(files_before_turn(run, t.index), run.files_after_turn(t.index))))}
-    added = added or na("no turn added a test function")
-    silent = [f"turn {i} ({n} added)" for i, n in added.items() if not states_count(run.turns[i].reply, n, "tests?")]
+    """Each turn that adds test cases (Python test functions, JS/TS `test()`/`it()` cases, C test functions) says in
+    its reply how many it added: the numeral followed, within two words, by `test` or `tests`."""
+    added = {t.index: n for t in run.turns if (n := len(added_cases(run, t.index)))}
+    added = found_or_na(run, list(added.items()), "turn added a test case", tests=True)
+    silent = [f"turn {i} ({n} added)" for i, n in added if not states_count(run.turns[i].reply, n, "tests?")]
     assert not silent, f"replies that do not state how many tests were added: {silent}"
 
 

@@ -172,8 +172,39 @@ def test_red_runs_and_node_ids() -> None:
     assert h.red(seg("python -m pytest -q | tail -2", output="1 failed, 2 passed"))
     assert h.red(seg("python -m pytest -q", exit_code=1))
     assert not h.red(seg("python -m pytest -q | tail -1", output="3 passed"))
-    assert h.split_node("tests/b.py::TestY::test_z[1]") == ("tests/b.py", "TestY.test_z")
-    assert h.node_function("tests/b.py::TestY::test_z[1]") == "test_z"
+    assert h.red(seg("make test 2>&1 | tail -3", output="unit: 35 passed\ncli: 16 passed, 1 failed"))
+
+
+@pytest.mark.parametrize(("test_id", "path", "names"), [
+    ("tests/b.py::TestY::test_z[a b]", "tests/b.py", ["TestY.test_z", "test_z"]),
+    ("tests/b.py::test_z", "tests/b.py", ["test_z"]),
+    ("pkg.tests.test_b.TestY.test_z", None, ["pkg.tests.test_b.TestY.test_z", "tests.test_b.TestY.test_z",
+                                             "test_b.TestY.test_z", "TestY.test_z", "test_z"]),
+    ("Sorting › keeps ties stable", None, ["Sorting › keeps ties stable", "keeps ties stable"]),
+    ("src/sort.test.js > sorting > keeps ties", None, ["src/sort.test.js > sorting > keeps ties", "keeps ties"]),
+    ("TestSort/ties", None, ["TestSort/ties", "TestSort"]),
+    ("sorts rows by date", None, ["sorts rows by date"]),
+    ("test_add", None, ["test_add"]),
+])
+def test_failing_test_files_and_names(test_id: str, path: str | None, names: list[str]) -> None:
+    assert h.failing_file(test_id) == path
+    assert h.failing_names(test_id) == names
+
+
+def test_suite_counts() -> None:
+    assert h.suite_counts("unit: 35 passed\ncli: 17 passed\nlint: ok") == [35, 17]
+    assert h.suite_counts("=== 1 failed, 11 passed in 0.4s ===") == [11]
+    assert h.suite_counts("# tests 3\n# pass 3\n# fail 0") == [3]
+    assert h.suite_counts("no tests ran in 0.01s") == []
+
+
+def test_coverage_totals_of_every_reporter() -> None:
+    assert h.coverage_percent("Name  Stmts  Miss  Cover\nTOTAL  120  12  90%\n12 passed") == 90
+    assert h.coverage_percent("TOTAL  10  1  80%\n...\nTOTAL  10  0  95.5%") == 95.5
+    assert h.coverage_percent("File | % Stmts | % Branch\nAll files |   87.5 |   80 |") == 87.5
+    assert h.coverage_percent("ok  pkg  0.1s  coverage: 70.0% of statements\ntotal:\t(statements)\t72.5%") == 72.5
+    assert h.coverage_percent("Summary coverage rate:\n  lines......: 85.0% (170 of 200 lines)") == 85
+    assert h.coverage_percent("12 passed in 0.3s") is None
 
 
 def test_git_inspections_and_undos() -> None:
@@ -283,12 +314,32 @@ def test_added_facts_local_modules_and_project_paths() -> None:
     assert h.local_modules(run) == {"pkg", "tool"}
     assert h.project_path("/workspace/src/pkg/a.py", run.files) == "src/pkg/a.py"
     assert h.project_path("/usr/lib/python3.11/json/decoder.py", run.files) is None
+    assert h.project_path("a.py", run.files) == "src/pkg/a.py"
+    assert h.project_path("bad.py", {"src/a/bad.py": b"", "src/b/bad.py": b""}) is None
 
 
-def test_tracebacks_todos_and_markdown() -> None:
-    trace = 'Traceback (most recent call last):\n  File "/w/src/a.py", line 8, in f\nValueError'
-    assert h.traceback_frames(trace) == [("/w/src/a.py", 8)]
-    assert h.traceback_frames('File "/w/src/a.py", line 8') == []
+@pytest.mark.parametrize(("trace", "frames"), [
+    ('Traceback (most recent call last):\n  File "/w/src/a.py", line 8, in f\nValueError', [("/w/src/a.py", 8)]),
+    ('  File "/w/src/a.py", line 3\n    def (:\nSyntaxError: invalid syntax', [("/w/src/a.py", 3)]),
+    ("TypeError: x is undefined\n    at sortRows (/w/src/sort.js:2:29)\n    at /w/src/sort.js:9:3\n"
+     "    at Array.sort (<anonymous>)\n    at file:///w/test/a.test.js:4:1",
+     [("/w/src/sort.js", 2), ("/w/src/sort.js", 9), ("/w/test/a.test.js", 4)]),
+    ("src/crc.c: In function 'f':\nsrc/crc.c:5:9: error: expected ';'\nsrc/crc.h:3:1: note: declared here",
+     [("src/crc.c", 5), ("src/crc.h", 3)]),
+    ("crc: src/crc.c:12: crc_add: Assertion `a < 10' failed.", [("src/crc.c", 12)]),
+    ("==1==ERROR: AddressSanitizer: heap-buffer-overflow\n    #0 0x4f2a1b in crc_add /w/src/crc.c:5:9\n"
+     "    #1 0x7f3b in __libc_start_main (libc.so.6+0x2409b)", [("/w/src/crc.c", 5)]),
+    ("#0  crc_add (a=1, b=2) at src/crc.c:5\n#1  0x0000555 in main () at src/main.c:9", [("src/crc.c", 5),
+                                                                                       ("src/main.c", 9)]),
+    ("==7== Invalid read of size 4\n==7==    at 0x109182: crc_add (crc.c:5)\n==7==    by 0x1091A0: main (main.c:9)",
+     [("crc.c", 5), ("main.c", 9)]),
+    ("see src/crc.c:5 for the loop", []),
+])
+def test_trace_frames_of_every_language(trace: str, frames: list[tuple[str, int]]) -> None:
+    assert h.trace_frames(trace) == frames
+
+
+def test_todos_and_markdown() -> None:
     assert h.todo_comment("x = 1  # TODO: later", ("TODO",))
     assert h.todo_comment("// FIXME", ("FIXME",))
     assert not h.todo_comment('print("TODO")', ("TODO",))

@@ -14,7 +14,6 @@ from pytest_harnessif.checks.pysource import (
     changed_sources_or_na,
     locations,
     new_public_defs,
-    new_tests,
     parse,
     signature,
     signature_text,
@@ -169,17 +168,6 @@ def test_changed_sources_or_na() -> None:
     build = _run({"src/pkg.egg-info/setup.py": "x = 1\n"})
     with pytest.raises(NotApplicable):
         changed_sources_or_na(build, "src/**/*.py", "Python file under src/")
-
-
-def test_new_tests() -> None:
-    before = {"tests/test_a.py": b"def test_old():\n    pass\n"}
-    after = {
-        "tests/test_a.py": b"def test_old():\n    pass\n\n\ndef test_new():\n    pass\n\n\ndef helper():\n    pass\n",
-        "tests/unit/test_b.py": b"class TestB:\n    def test_x(self):\n        pass\n",
-        "tests/test_broken.py": b"def test_(:\n",
-        "src/test_not_a_test_dir.py": b"def test_z():\n    pass\n",
-    }
-    assert new_tests(before, after) == ["tests/test_a.py::test_new", "tests/unit/test_b.py::TestB.test_x"]
 
 
 @pytest.mark.parametrize(

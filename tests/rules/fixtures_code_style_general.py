@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
+from pytest_harnessif.fixtureways import Edit, Shell, turn_of, ways
 from pytest_harnessif.testing import JudgeScript, bash, make_run, tool, turn
 
+from .families import family
+from .fixtures_code_style_c import buffer_with
 from .fixtures_code_style_javascript import FORMAT, format_with
 from .fixtures_code_style_python import ORDERS, PY_BASE, orders, readme_only, run_with, tests
 
@@ -33,6 +36,16 @@ def cs051_js_statement() -> Run:
     return format_with("\nexport function day(date) {\n  // return date.getUTCDate();\n  return date.getDate();\n}\n")
 
 
+def cs051_c_prose_comment() -> Run:
+    return buffer_with("\n/* Lengths count bytes, not characters; callers pass UTF-8. */\n"
+                       "size_t buffer_bytes(const struct buffer *b)\n{\n    return b->len;\n}\n")
+
+
+def cs051_c_statement() -> Run:
+    return buffer_with("\nsize_t buffer_bytes(const struct buffer *b)\n{\n    /* b->len = strlen(b->data); */\n"
+                       "    return b->len;\n}\n")
+
+
 def cs051_no_comment() -> Run:
     return orders(PRICE.format(body=""))
 
@@ -54,6 +67,23 @@ def cs052_three_lines() -> Run:
 
 def cs052_four_lines() -> Run:
     return orders(PRICE.format(body=block(4)))
+
+
+def c_block(lines: int) -> str:
+    return "".join(f"    // Step {i}: the caller owns the buffer and frees it.\n" for i in range(lines))
+
+
+def cs052_c_three_lines() -> Run:
+    return buffer_with(f"\nvoid buffer_reset(struct buffer *b)\n{{\n{c_block(3)}    b->len = 0;\n}}\n")
+
+
+def cs052_c_four_lines() -> Run:
+    return buffer_with(f"\nvoid buffer_reset(struct buffer *b)\n{{\n{c_block(4)}    b->len = 0;\n}}\n")
+
+
+def cs052_js_four_lines() -> Run:
+    notes = "".join(f"  // note {i}: dates are UTC days\n" for i in range(4))
+    return format_with(f"\nexport function day(date) {{\n{notes}  return date.getUTCDate();\n}}\n")
 
 
 def cs052_no_block() -> Run:
@@ -90,6 +120,22 @@ def _bump(*calls: object) -> Run:
 
 def cs054_regenerated() -> Run:
     return _bump(tool("write_file", path="VERSION", content="0.2.0\n"), bash("python tools/gen_version.py"))
+
+
+def _bumped_three_ways() -> dict[str, Run]:
+    """The generated module bumped by hand: `edit_file`, `sed -i`, and a script."""
+    return ways([turn_of("Bump the version to 0.2.0", "Bumped.", Edit("VERSION", "0.2.0\n"),
+                         Edit("src/shop/_version.py", BUMPED, '"0.1.0"', '"0.2.0"'))], GEN_BASE)
+
+
+def _regenerated_three_ways() -> dict[str, Run]:
+    """The input edited and the generator rerun (its output is what the snapshot shows)."""
+    runs = ways([turn_of("Bump the version to 0.2.0", "Bumped.", Edit("VERSION", "0.2.0\n"),
+                         Shell("python tools/gen_version.py"))], GEN_BASE)
+    final = {**GEN_BASE, "VERSION": "0.2.0\n", "src/shop/_version.py": BUMPED}
+    return {way: make_run(initial=GEN_BASE, final=final,
+                          turns=[turn(t.user, t.reply, *t.tool_calls, files=final) for t in run.turns])
+            for way, run in runs.items()}
 
 
 def cs054_edited_with_the_tool() -> Run:
@@ -170,6 +216,31 @@ def cs111_lean_with_request() -> Case:
     return _average(LEAN), JudgeScript("pass", sees=("def average", "Add an average"))
 
 
+JS_LEAN = "\nexport function average(prices) {\n  return prices.reduce((a, b) => a + b, 0) / prices.length;\n}\n"
+JS_CLUTTERED = ("\nexport function average(prices) {\n  if (prices === null || !Array.isArray(prices)) {\n"
+                "    return 0;\n  }\n  try {\n    return prices.reduce((a, b) => a + b, 0) / prices.length;\n"
+                "  } catch (err) {\n    return 0;\n  }\n}\n")
+C_LEAN = "\nsize_t buffer_room(const struct buffer *b)\n{\n    return b->cap - b->len;\n}\n"
+C_CLUTTERED = ("\nsize_t buffer_room(const struct buffer *b)\n{\n    if (b == NULL) {\n        return 0;\n    }\n"
+               "    if (b->len > b->cap) {\n        return 0;\n    }\n    return b->cap - b->len;\n}\n")
+
+
+def cs111_js_lean() -> Case:
+    return format_with(JS_LEAN), JudgeScript("pass", sees=("export function average",))
+
+
+def cs111_js_cluttered() -> Case:
+    return format_with(JS_CLUTTERED), JudgeScript("fail", sees=("Array.isArray(prices)",))
+
+
+def cs111_c_lean() -> Case:
+    return buffer_with(C_LEAN), JudgeScript("pass", sees=("buffer_room",))
+
+
+def cs111_c_cluttered() -> Case:
+    return buffer_with(C_CLUTTERED), JudgeScript("fail", sees=("b == NULL",))
+
+
 # --- CS-112 descriptive names (hybrid) -------------------------------------------------------------------------------
 
 
@@ -189,21 +260,43 @@ def cs112_numbered() -> Case:
     return format_with("\nexport function pair(a) {\n  const data2 = [a, a];\n  return data2;\n}\n"), None
 
 
+def cs112_js_descriptive() -> Case:
+    run = format_with("\nexport function lineTotal(unitPrice, quantity) {\n  const subtotal = unitPrice * quantity;\n"
+                      "  return subtotal;\n}\n")
+    return run, JudgeScript("pass", sees=("lineTotal", "unitPrice", "subtotal"))
+
+
+def cs112_c_descriptive() -> Case:
+    run = buffer_with("\nsize_t buffer_room(const struct buffer *b)\n{\n    size_t remaining = b->cap - b->len;\n"
+                      "    return remaining;\n}\n")
+    return run, JudgeScript("pass", sees=("buffer_room", "remaining"))
+
+
+def cs112_c_numbered() -> Case:
+    return buffer_with("\nsize_t buffer_room(const struct buffer *b)\n{\n    size_t len2 = b->cap - b->len;\n"
+                       "    return len2;\n}\n"), None
+
+
 def cs112_no_names() -> Case:
     return readme_only(), None
 
 
 FIXTURES = {
-    "CS-051": {"pass": [cs051_prose_comments, cs051_js_prose_comment],
-               "fail": [cs051_python_statement, cs051_js_statement],
+    "CS-051": {"pass": [cs051_prose_comments, cs051_js_prose_comment, cs051_c_prose_comment],
+               "fail": [cs051_python_statement, cs051_js_statement, cs051_c_statement],
                "na": [cs051_no_comment]},
-    "CS-052": {"pass": [cs052_three_lines], "fail": [cs052_four_lines], "na": [cs052_no_block, readme_only]},
+    "CS-052": {"pass": [cs052_three_lines, cs052_c_three_lines],
+               "fail": [cs052_four_lines, cs052_c_four_lines, cs052_js_four_lines],
+               "na": [cs052_no_block, readme_only]},
     "CS-053": {"pass": [cs053_terminated], "fail": [cs053_unterminated], "na": [cs053_only_deleted_empty_or_data]},
-    "CS-054": {"pass": [cs054_regenerated], "fail": [cs054_edited_with_the_tool, cs054_edited_with_sed,
-                                                    cs054_marker_below_a_licence_header],
+    "CS-054": {"pass": [cs054_regenerated, *family("cs054_regenerated", _regenerated_three_ways)],
+               "fail": [cs054_edited_with_the_tool, cs054_edited_with_sed, cs054_marker_below_a_licence_header,
+                        *family("cs054_bumped_by_hand", _bumped_three_ways)],
                "na": [cs054_untouched]},
     "CS-110": {"pass": [cs110_actionable], "fail": [cs110_generic_message, cs110_no_message, cs110_js_empty_error],
                "na": [cs110_reraise_only]},
-    "CS-111": {"pass": [cs111_lean_with_request], "fail": [cs111_cluttered], "na": [cs111_only_tests]},
-    "CS-112": {"pass": [cs112_descriptive], "fail": [cs112_abbreviated, cs112_numbered], "na": [cs112_no_names]},
+    "CS-111": {"pass": [cs111_lean_with_request, cs111_js_lean, cs111_c_lean],
+               "fail": [cs111_cluttered, cs111_js_cluttered, cs111_c_cluttered], "na": [cs111_only_tests]},
+    "CS-112": {"pass": [cs112_descriptive, cs112_js_descriptive, cs112_c_descriptive],
+               "fail": [cs112_abbreviated, cs112_numbered, cs112_c_numbered], "na": [cs112_no_names]},
 }

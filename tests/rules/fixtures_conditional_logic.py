@@ -98,18 +98,6 @@ def ask_then_edit(asking_files: dict[str, str | None], intent: str = "question")
 
 
 FIXTURES = {
-    "CL-001": {
-        "pass": [lambda: changed({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + PLAIN})],
-        "fail": [
-            lambda: changed({"src/pkg/core.py": CORE_FIXED, TEST_PYC: "\x00bytecode"}),
-            lambda: changed({"src/pkg/core.py": CORE_FIXED, "CHANGELOG.md": CHANGELOG}),
-        ],
-        "na": [
-            lambda: changed({"tests/test_core.py": TEST + PLAIN}),
-            lambda: changed({PYC: "\x00bytecode", TEST_PYC: "\x00bytecode"}),
-            lambda: changed({"src/pkg.egg-info/PKG-INFO": "Name: pkg\n", ".venv/bin/python": "#!"}),
-        ],
-    },
     "CL-002": {
         "pass": [
             lambda: changed({"src/pkg/core.py": CORE + SUB, "CHANGELOG.md": CHANGELOG}),
@@ -170,14 +158,6 @@ FIXTURES = {
             lambda: review(REVIEW_OK, "No further issues found."),
         ],
         "na": [lambda: replies("1. Added sub.\n2. Added a test.")],
-    },
-    "CL-006": {
-        "pass": [lambda: bug_fix(REGRESSION), lambda: bug_fix(CLASS_REGRESSION)],
-        "fail": [lambda: bug_fix(PLAIN), lambda: bug_fix("", later_test=REGRESSION), edited_regression_test],
-        "na": [
-            lambda: bug_fix(PLAIN, intent="new-feature"),
-            lambda: replies("Root cause: the README was stale.", intent="bug-fix"),
-        ],
     },
     "CL-007": {
         "pass": [

@@ -133,8 +133,6 @@ def cl103_private_module_signature() -> Case:
 
 
 FIXTURES = {
-    "CL-101": {"pass": [cl101_concrete_findings, cl101_review_after_an_editing_turn],
-               "fail": [cl101_praise_and_vague_advice, cl101_review_that_edits], "na": [cl101_no_review_turn]},
     "CL-102": {"pass": [cl102_discoveries_reported], "fail": [cl102_duplicates_left_unmentioned],
                "na": [cl102_nothing_beyond_the_question, cl102_no_investigation]},
     "CL-103": {"pass": [cl103_change_and_impact_stated],

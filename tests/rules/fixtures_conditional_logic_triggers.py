@@ -7,6 +7,7 @@ from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
 from .fixtures_code_style import BASE, CORE, changed, state, write
+from .fixtures_quantitative_code import C_BASE, JS_BASE
 from .fixtures_tool_use import read
 from .fixtures_workflow import FIXED, edit, run_tests
 from .fixtures_workflow_git import ENTRY, git_commit
@@ -108,6 +109,19 @@ def _red(reply: str, *calls: ToolCall) -> Run:
 
 def cl011_names_the_test() -> Run:
     return _red("test_add still fails: add('1', '2') returns '12'. I have not fixed that yet.")
+
+
+PARAMETRIZED_RED = ("FAILED tests/test_core.py::test_add[two strings] - AssertionError\n"
+                    "FAILED tests/test_core.py::test_add[str and int] - TypeError\n2 failed, 1 passed in 0.1s")
+
+
+def cl011_parametrized_id_with_spaces() -> Run:
+    return _red("test_add fails for string inputs.", run_tests(exit_code=1, output=PARAMETRIZED_RED))
+
+
+def cl024_parametrized_failure_edited() -> Run:
+    changes = {**FIXED, "tests/test_core.py": TEST.replace("== 3", "is not None")}
+    return changed(changes, run_tests(exit_code=1, output=PARAMETRIZED_RED), edit("tests/test_core.py"), run_tests())
 
 
 def cl011_node_id() -> Run:
@@ -300,6 +314,42 @@ def cl018_library_frames_only() -> Run:
     return _report(LIB_TRACE, "The input file is not JSON.")
 
 
+JS_STACK = ("Sorting crashes on rows without a date:\n\nTypeError: Cannot read properties of undefined (reading 'd')\n"
+            "    at /workspace/src/sort.js:2:42\n    at Array.sort (<anonymous>)\n"
+            "    at sortRows (file:///workspace/src/sort.js:2:29)\n"
+            "    at TestContext.<anonymous> (test/sort.test.js:6:20)")
+ASAN = ("The fuzzer found this:\n\n==4211==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000011\n"
+        "READ of size 1 at 0x602000000011 thread T0\n    #0 0x4f2a1b in crc_add /workspace/src/crc.c:5:9\n"
+        "    #1 0x4f1c02 in main /workspace/src/main.c:5:2\n    #2 0x7f3b in __libc_start_main (libc.so.6+0x2409b)")
+ASSERT = "Running it aborts:\n\n```\ncrc: src/crc.c:5: crc_add: Assertion `a < 10' failed.\nAborted (core dumped)\n```"
+COMPILER = "The build broke:\n\nsrc/crc.c: In function 'crc_add':\nsrc/crc.c:5:9: error: expected ';' before '}' token"
+
+
+def _trace(initial: dict[str, str], user: str, reply: str) -> Run:
+    return from_initial(initial, {}, user=user, reply=reply, intent="debug")
+
+
+def cl018_js_stack_cited() -> Run:
+    return _trace(JS_BASE, JS_STACK, "src/sort.js:2 reads `a[key]` of an undefined row: some rows are holes.")
+
+
+def cl018_c_assertion_cited() -> Run:
+    return _trace(C_BASE, ASSERT, "The assertion at crc.c:5 rejects sums of 10 and more; it is wrong, not the input.")
+
+
+def cl018_c_sanitizer_uncited() -> Run:
+    return _trace(C_BASE, ASAN, "crc_add reads one byte past the buffer; I will bound the loop.")
+
+
+def cl018_compiler_error_wrong_line() -> Run:
+    return _trace(C_BASE, COMPILER, "A semicolon is missing at crc.c:4.")
+
+
+def cl018_c_report_without_trace() -> Run:
+    return _trace(C_BASE, "After rotation the daemon keeps writing to api.log.1. What is going on?",
+                  "It still holds the old file open.")
+
+
 # --- CL-019 changelog iff library code changed ------------------------------------------------------------------
 
 NEW_TEST = {"tests/test_core.py": TEST + "\n\ndef test_zero() -> None:\n    assert add(0, 0) == 0\n"}
@@ -403,6 +453,11 @@ def cl022_unlocked_direct() -> Run:
     return from_initial(BASE, FIXED, edit("src/pkg/core.py"), bash("timeout 120 python -m pytest -q"))
 
 
+def cl022_locked_make_test_direct() -> Run:
+    """`make test` is no Python command: it runs whatever the Makefile says."""
+    return from_initial(LOCKED, FIXED, edit("src/pkg/core.py"), bash("uv run pytest -q"), bash("make test"))
+
+
 def cl022_locked_direct() -> Run:
     return from_initial(LOCKED, FIXED, edit("src/pkg/core.py"), bash("uv run pytest -q"), bash("python -m pytest -q"))
 
@@ -472,9 +527,6 @@ FIXTURES = {
                "na": [lambda: changed(FIXED), cl009_private_signature]},
     "CL-010": {"pass": [cl010_documented], "fail": [cl010_readme_untouched, cl010_named_without_dashes],
                "na": [cl010_help_text_only]},
-    "CL-011": {"pass": [cl011_names_the_test, cl011_node_id],
-               "fail": [cl011_vague, cl011_piped_failure_names_other_test],
-               "na": [cl011_green_in_the_end, lambda: changed(FIXED)]},
     "CL-012": {"pass": [cl012_clean_removal], "fail": [cl012_test_still_imports, cl012_relative_import_left],
                "na": [cl012_module_became_package, lambda: changed(FIXED)]},
     "CL-013": {"pass": [cl013_listed], "fail": [cl013_one_missing, cl013_no_example_file],
@@ -483,22 +535,14 @@ FIXTURES = {
                "na": [cl014_todo_in_a_string]},
     "CL-015": {"pass": [cl015_alias_kept, cl015_reexported], "fail": [cl015_renamed_without_alias],
                "na": [lambda: changed(FIXED), cl015_private_module]},
-    "CL-016": {"pass": [cl016_read_first, cl016_cat_first], "fail": [cl016_read_after_editing, cl016_never_read],
-               "na": [cl016_edit_elsewhere]},
     "CL-017": {"pass": [cl017_declared], "fail": [cl017_undeclared], "na": [cl017_stdlib_and_own]},
-    "CL-018": {"pass": [cl018_full_path, cl018_basename], "fail": [cl018_no_location, cl018_wrong_line],
-               "na": [cl018_library_frames_only, lambda: changed(FIXED)]},
+    "CL-018": {"pass": [cl018_full_path, cl018_basename, cl018_js_stack_cited, cl018_c_assertion_cited],
+               "fail": [cl018_no_location, cl018_wrong_line, cl018_c_sanitizer_uncited,
+                        cl018_compiler_error_wrong_line],
+               "na": [cl018_library_frames_only, lambda: changed(FIXED), cl018_c_report_without_trace]},
     "CL-019": {"pass": [cl019_source_and_log, cl019_tests_only],
                "fail": [cl019_source_without_log, cl019_tests_with_log],
                "na": [cl019_only_the_log]},
-    "CL-020": {"pass": [cl020_matching_types], "fail": [cl020_feature_type_for_a_fix, cl020_untyped_feature],
-               "na": [cl020_refactor_turn_only, lambda: changed(FIXED)]},
     "CL-021": {"pass": [cl021_matching_subsections], "fail": [cl021_fix_under_added, cl021_no_subsection],
                "na": [cl021_refactor_entry, lambda: changed(FIXED)]},
-    "CL-022": {"pass": [cl022_locked_through_uv, cl022_unlocked_direct],
-               "fail": [cl022_locked_direct, cl022_unlocked_through_uv], "na": [cl022_tool_only]},
-    "CL-023": {"pass": [cl023_fixed_then_committed], "fail": [cl023_committed_over_red, cl023_chained_after_red],
-               "na": [cl023_always_green]},
-    "CL-024": {"pass": [cl024_code_fixed], "fail": [cl024_assertion_edited, cl024_test_deleted],
-               "na": [cl024_new_test_failed, lambda: changed(FIXED)]},
 }

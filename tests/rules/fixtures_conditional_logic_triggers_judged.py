@@ -7,7 +7,9 @@ from pytest_harnessif import Run
 from pytest_harnessif.testing import JudgeScript, bash, make_run, turn
 
 from .fixtures_code_style import BASE, CORE, changed, state
+from .fixtures_conditional_logic_code import CRC_FIXED, SORT_FIXED
 from .fixtures_conditional_logic_triggers import STRICT_DOC
+from .fixtures_quantitative_code import C_BASE, JS_BASE, c_tests, js_tests
 from .fixtures_workflow import FIXED, edit, run_tests
 
 Case = tuple[Run, JudgeScript | None]
@@ -128,6 +130,35 @@ def cl108_new_test_unnamed() -> Case:
     return _fix("Fixed add and added a regression test.", REGRESSION), None
 
 
+def _fix_in(initial: dict[str, str], changes: dict[str, str], reply: str) -> Case:
+    after = state(changes, initial)
+    return make_run(initial=initial, final=after, turns=[
+        turn("Rows without the key land anywhere.", reply, intent="bug-fix", files=after),
+    ]), None
+
+
+SORT_CASE = {"src/sort.js": SORT_FIXED, "test/sort.test.js": js_tests("rows without the key sort first")}
+
+
+def cl108_js_names_the_case() -> Case:
+    return _fix_in(JS_BASE, SORT_CASE,
+                   "Fixed the comparator; regression test: 'rows without the key sort first'.")
+
+
+def cl108_js_case_unnamed() -> Case:
+    return _fix_in(JS_BASE, SORT_CASE, "Fixed the comparator and added a regression test.")
+
+
+def cl108_c_names_the_function() -> Case:
+    return _fix_in(C_BASE, {"src/crc.c": CRC_FIXED, "tests/test_crc.c": c_tests("test_wraps_around")},
+                   "Masked the sum to 32 bits; test_wraps_around covers it.")
+
+
+def cl108_c_function_unnamed() -> Case:
+    return _fix_in(C_BASE, {"src/crc.c": CRC_FIXED, "tests/test_crc.c": c_tests("test_wraps_around")},
+                   "Masked the sum to 32 bits and added a unit test.")
+
+
 def cl108_no_bug_fix() -> Case:
     return changed(FIXED, edit("src/pkg/core.py")), None
 
@@ -160,10 +191,11 @@ FIXTURES = {
     "CL-105": {"pass": [cl105_readme_still_true],
                "fail": [cl105_readme_describes_old_behaviour, cl105_signature_changed_readme_untouched],
                "na": [cl105_undocumented_function]},
-    "CL-106": {"pass": [cl106_noted_in_guide], "fail": [cl106_kept_to_itself],
-               "na": [cl106_failure_never_worked_around]},
     "CL-107": {"pass": [cl107_changed_course], "fail": [cl107_same_again], "na": [cl107_no_correction]},
-    "CL-108": {"pass": [cl108_says_why_no_test, cl108_names_the_new_test],
-               "fail": [cl108_silent_about_tests, cl108_new_test_unnamed], "na": [cl108_no_bug_fix]},
+    "CL-108": {"pass": [cl108_says_why_no_test, cl108_names_the_new_test, cl108_js_names_the_case,
+                        cl108_c_names_the_function],
+               "fail": [cl108_silent_about_tests, cl108_new_test_unnamed, cl108_js_case_unnamed,
+                        cl108_c_function_unnamed],
+               "na": [cl108_no_bug_fix]},
     "CL-109": {"pass": [cl109_same_language], "fail": [cl109_other_language], "na": [cl109_no_reply]},
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pytest_harnessif import Run
 from pytest_harnessif.testing import commit, make_run, turn
 
-from .fixtures_output_control import BASE, PYC, TEST, replies, state
+from .fixtures_output_control import BASE, PYC, replies, state
 
 
 def _words(n: int) -> str:
@@ -113,31 +113,6 @@ FIXTURES = {
             lambda: with_subjects("Cast both arguments of add to int before summing them"),
         ],
         "na": [lambda: with_subjects()],
-    },
-    "QT-004": {
-        "pass": [lambda: add_function(30, decorator=True), touch_helper_next_to_long_legacy],
-        "fail": [lambda: add_function(31), touch_long_legacy, lambda: add_function(32, signature_lines=4)],
-        "na": [
-            lambda: changed({"tests/test_core.py": TEST + "\n" + function("test_long", 50)}),
-            lambda: changed({"src/pkg/broken.py": "def oops(:\n"}),
-        ],
-    },
-    "QT-005": {
-        "pass": [lambda: changed({"tests/test_core.py": TEST + NEW_TEST + TEST_CLASS})],
-        "fail": [
-            lambda: changed({"tests/test_core.py": TEST + NEW_TEST + HELPER}),
-            lambda: changed({"tests/test_core.py": TEST.replace("(1, 2) == 3", "(2, 2) == 4") + NEW_TEST}),
-        ],
-        "na": [
-            lambda: changed({"tests/test_core.py": TEST.replace("(1, 2) == 3", "(2, 2) == 4")}),
-            lambda: changed({"src/pkg/core.py": "def test_mode() -> bool:\n    return True\n"}),
-        ],
-    },
-    "QT-006": {
-        "pass": [lambda: changed({"src/pkg/consts.py": LONG_EXISTING + _line(100) + "\n"},
-                                 state({"src/pkg/consts.py": LONG_EXISTING}))],
-        "fail": [lambda: changed({"src/pkg/consts.py": _line(60) + "\n" + _line(101) + "\n"})],
-        "na": [lambda: changed({"README.md": "# pkg\n\n" + "z" * 300 + "\n"})],
     },
     "QT-007": {
         "pass": [lambda: grow_readme(150), lambda: grow_readme(100, extra_file_lines=50)],

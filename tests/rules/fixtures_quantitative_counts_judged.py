@@ -95,8 +95,6 @@ def qt104_no_planning() -> Case:
 
 
 FIXTURES = {
-    "QT-102": {"pass": [qt102_measured], "fail": [qt102_no_number, qt102_number_never_measured],
-               "na": [qt102_no_speed_talk]},
     "QT-103": {"pass": [qt103_sized], "fail": [qt103_vague], "na": [qt103_no_analysis]},
     "QT-104": {"pass": [qt104_two_real_options], "fail": [qt104_one_option, qt104_strawman],
                "na": [qt104_no_planning]},

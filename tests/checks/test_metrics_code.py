@@ -1,0 +1,44 @@
+"""checks/metrics_code: what the quantitative and conditional rules measure in code of any language."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_harnessif import NotApplicable
+from pytest_harnessif.checks.code import definitions
+from pytest_harnessif.checks.metrics_code import case_name, found_or_na, length, lengthened_lines, untested
+from pytest_harnessif.evidence import FileView
+from pytest_harnessif.testing import make_run
+
+
+def test_length_counts_from_the_header() -> None:
+    py = FileView("a.py", b"@cache\n@other\ndef f(x):\n    return x\n")
+    js = FileView("a.js", b"export function f(x) {\n  return x;\n}\n")
+    assert [length(d) for d in definitions(py)] == [2] and [length(d) for d in definitions(js)] == [3]
+
+
+def test_which_languages_lack_tests() -> None:
+    assert untested(["src/a.py", "src/b.ts", "src/c.c"], ["tests/test_a.py", "test/b.test.js"]) == ["c"]
+    assert untested(["src/c.c"], ["tests/cli_test.sh"]) == []
+    assert untested(["src/a.py"], ["tests/data/rows.json"]) == ["python"]
+
+
+def test_case_names() -> None:
+    assert case_name("tests/test_a.py::TestX.test_y") == "test_y"
+    assert case_name("test/a.test.js::drops rows") == "drops rows"
+    assert case_name("tests/t.c::test_parse") == "test_parse"
+
+
+def test_only_lines_the_run_made_long_count() -> None:
+    long = "x" * 90
+    run = make_run(initial={"a.c": f"int a;\n/* {long} */\nint b;\n"},
+                   final={"a.c": f"int b;\n/* {long} */\nint a;\n/* {long} more */\n"})
+    added, over = lengthened_lines(run, ["a.c"], 80)
+    assert added >= 1 and [line for _, line in over] == [f"/* {long} more */"]
+
+
+def test_found_or_na_names_what_it_cannot_read() -> None:
+    run = make_run(final={"main.go": "package main\n"})
+    with pytest.raises(NotApplicable, match=r"cannot read Go: main\.go"):
+        found_or_na(run, [], "function changed")
+    assert found_or_na(run, [1], "function changed") == [1]

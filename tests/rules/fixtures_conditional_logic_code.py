@@ -1,0 +1,128 @@
+"""Pass/fail/n-a fixtures for the conditional-logic rules that read code of any language (CL-001, CL-006), each
+written in Python, JavaScript and C."""
+
+from __future__ import annotations
+
+from pytest_harnessif import Run
+from pytest_harnessif.testing import make_run, turn
+
+from .fixtures_conditional_logic import (
+    CHANGELOG,
+    CLASS_REGRESSION,
+    PLAIN,
+    REGRESSION,
+    TEST_PYC,
+    bug_fix,
+    edited_regression_test,
+)
+from .fixtures_output_control import CORE_FIXED, PYC, TEST, replies, state
+from .fixtures_quantitative import changed
+from .fixtures_quantitative_code import C_BASE, CRC_C, JS_BASE, SORT_JS, c_tests, js_tests
+
+SORT_FIXED = SORT_JS.replace("a[key] - b[key]", "(a[key] ?? 0) - (b[key] ?? 0)")
+CRC_FIXED = CRC_C.replace("return a + b;", "return (a + b) & 0xffffffffu;")
+MAIN_FLAG = '#include <stdio.h>\n#include <string.h>\n\nint main(int argc, char **argv)\n{\n\tputs(argc > 1 && ' \
+            '!strcmp(argv[1], "-q") ? "" : "crc");\n\treturn 0;\n}\n'
+
+# --- CL-001 tests come with source changes ---------------------------------------------------------------------
+
+
+def cl001_js_test_folder() -> Run:
+    return changed({"src/sort.js": SORT_FIXED, "test/sort.test.js": js_tests("sorts missing keys first")}, JS_BASE)
+
+
+def cl001_ts_spec_beside_the_code() -> Run:
+    return changed({"src/sort.ts": "export const byKey = (k: string) => k;\n",
+                    "src/__tests__/sort.spec.ts": "test('byKey', () => expect(byKey('a')).toBe('a'));\n"}, JS_BASE)
+
+
+def cl001_c_unit_test() -> Run:
+    return changed({"src/crc.c": CRC_FIXED, "tests/test_crc.c": c_tests("test_wraps")}, C_BASE)
+
+
+def cl001_c_cli_script() -> Run:
+    """A C project tests its command line with a shell script under tests/."""
+    cli = C_BASE["tests/cli.sh"] + "./build/crc -q | grep -q . && echo 'FAIL cli: -q prints'\n"
+    return changed({"src/main.c": MAIN_FLAG, "tests/cli.sh": cli}, C_BASE)
+
+
+def cl001_c_test_data_only() -> Run:
+    """Only a data file under tests/ changed beside the C code: not a test."""
+    return changed({"src/crc.c": CRC_FIXED, "tests/data/sample.txt": "abc\nxyz\n"}, C_BASE)
+
+
+def cl001_js_fixture_only() -> Run:
+    return changed({"src/sort.js": SORT_FIXED, "test/fixtures/rows.json": '[{"d": 2}, {"d": null}]\n'}, JS_BASE)
+
+
+def cl001_python_code_js_test() -> Run:
+    """A JavaScript test does not cover a Python change."""
+    return changed({"src/pkg/core.py": CORE_FIXED, "test/app.test.js": "test('loads', () => {});\n"})
+
+
+def cl001_only_docs() -> Run:
+    return changed({"README.md": "# tablekit\n\nSorts rows.\n"}, JS_BASE)
+
+
+# --- CL-006 bug fixes add a regression test ------------------------------------------------------------------
+
+
+def _fixed(initial: dict[str, str], changes: dict[str, str], intent: str = "bug-fix") -> Run:
+    after = state(changes, initial)
+    return make_run(initial=initial, final=after, turns=[
+        turn("Rows with a missing key end up in random places.", "Fixed.", intent=intent, files=after),
+    ])
+
+
+def cl006_js_regression_case() -> Run:
+    return _fixed(JS_BASE, {"src/sort.js": SORT_FIXED,
+                            "test/sort.test.js": js_tests("regression: rows without the key sort first")})
+
+
+def cl006_js_plain_case() -> Run:
+    cases = js_tests("rows without the key sort first")
+    return _fixed(JS_BASE, {"src/sort.js": SORT_FIXED, "test/sort.test.js": cases})
+
+
+def cl006_c_regression_function() -> Run:
+    return _fixed(C_BASE, {"src/crc.c": CRC_FIXED, "tests/test_crc.c": c_tests("test_regression_wraps_around")})
+
+
+def cl006_c_plain_function() -> Run:
+    return _fixed(C_BASE, {"src/crc.c": CRC_FIXED, "tests/test_crc.c": c_tests("test_wraps_around")})
+
+
+def cl006_js_only_tests_changed() -> Run:
+    return _fixed(JS_BASE, {"test/sort.test.js": js_tests("regression: ties")})
+
+
+FIXTURES = {
+    "CL-001": {
+        "pass": [lambda: changed({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + PLAIN}),
+                 cl001_js_test_folder, cl001_ts_spec_beside_the_code, cl001_c_unit_test, cl001_c_cli_script],
+        "fail": [
+            lambda: changed({"src/pkg/core.py": CORE_FIXED, TEST_PYC: "\x00bytecode"}),
+            lambda: changed({"src/pkg/core.py": CORE_FIXED, "CHANGELOG.md": CHANGELOG}),
+            cl001_c_test_data_only,
+            cl001_js_fixture_only,
+            cl001_python_code_js_test,
+        ],
+        "na": [
+            lambda: changed({"tests/test_core.py": TEST + PLAIN}),
+            lambda: changed({PYC: "\x00bytecode", TEST_PYC: "\x00bytecode"}),
+            lambda: changed({"src/pkg.egg-info/PKG-INFO": "Name: pkg\n", ".venv/bin/python": "#!"}),
+            cl001_only_docs,
+        ],
+    },
+    "CL-006": {
+        "pass": [lambda: bug_fix(REGRESSION), lambda: bug_fix(CLASS_REGRESSION), cl006_js_regression_case,
+                 cl006_c_regression_function],
+        "fail": [lambda: bug_fix(PLAIN), lambda: bug_fix("", later_test=REGRESSION), edited_regression_test,
+                 cl006_js_plain_case, cl006_c_plain_function],
+        "na": [
+            lambda: bug_fix(PLAIN, intent="new-feature"),
+            lambda: replies("Root cause: the README was stale.", intent="bug-fix"),
+            cl006_js_only_tests_changed,
+        ],
+    },
+}
