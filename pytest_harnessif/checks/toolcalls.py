@@ -575,12 +575,12 @@ def number_words(text: str) -> list[tuple[str, int]]:
     return out
 
 
-DECIMAL = re.compile(r"(?<![\w.])[-+]?\d[\d,]*\.(\d+)(?![\w]|\.\d)")
+DECIMAL = re.compile(r"(?<![\w.])[-+]?(?:\d[\d,]*)?\.(\d+)(?![\w]|\.\d)")
 
 
 def decimals(text: str) -> list[tuple[str, int]]:
-    """Numbers with a decimal point (`0.25`, `-3.5`, `1,024.75`) and their decimal places; version-like
-    strings (`3.11.2`) are not numbers."""
+    """Numbers with a decimal point (`0.25`, `-3.5`, `1,024.75`, `.5`) and their decimal places; version-like
+    strings (`3.11.2`) and a sentence's full stop before a digit are not numbers."""
     return [(hit.group(0), len(hit.group(1))) for hit in DECIMAL.finditer(text)]
 
 

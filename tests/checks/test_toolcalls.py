@@ -361,6 +361,7 @@ def test_number_words() -> None:
 def test_decimals() -> None:
     assert decimals("0.25, -3.5%, 1,024.75 and 12.50 but not 3.11.2, v1.2 or e.g. 7.") == [
         ("0.25", 2), ("-3.5", 1), ("1,024.75", 2), ("12.50", 2)]
+    assert decimals("a .5 share, and the end.5 of it") == [(".5", 1)]
 
 
 @pytest.mark.parametrize(("text", "stated"), [

@@ -441,6 +441,11 @@ def qt025_one_place() -> Run:
     return _analysis("Mean basket 41.3, churn 12.50% (n = 1204).")
 
 
+def qt025_leading_dot() -> Run:
+    """A share written `.125` (no leading zero) has three places: the old reading did not see it."""
+    return _analysis("Mean basket 41.25; a .125 share of customers churned (n = 1204).")
+
+
 def qt025_integers_only() -> Run:
     return _analysis("41 of 1204 customers churned (n = 1204).")
 
@@ -454,5 +459,6 @@ FIXTURES = {
     "QT-022": {"pass": [qt022_size_stated], "fail": [qt022_size_wrong, qt022_size_missing], "na": [replies_only]},
     "QT-023": {"pass": [qt023_digits], "fail": [qt023_ten_in_words, qt023_compound_in_words], "na": [qt023_no_reply]},
     "QT-024": {"pass": [qt024_sample_size_stated], "fail": [qt024_no_sample_size], "na": [qt024_no_analysis]},
-    "QT-025": {"pass": [qt025_two_places], "fail": [qt025_one_place], "na": [qt025_integers_only, qt024_no_analysis]},
+    "QT-025": {"pass": [qt025_two_places], "fail": [qt025_one_place, qt025_leading_dot],
+               "na": [qt025_integers_only, qt024_no_analysis]},
 }
