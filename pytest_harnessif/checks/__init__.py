@@ -16,7 +16,12 @@ their helpers from here, never from each other.
 - `shell`: what the checks ask of commands (program, test/lint run, git subcommand, files written, code run, history
   rewrites, blanket staging, tree listings, targeted test runs), and `read_command`, the reading
   `harnessif read-command` prints.
-- `command`: test, lint and commit runs, file edits and shell writes, ordered on one clock.
+- `command`: test, lint and commit runs, file edits and shell writes, ordered on one clock; the task's own test and
+  lint commands in any spelling.
+- `workflow_runs`: which changed files are code or tests in any ecosystem, the lines each turn added, the failing
+  tests runs name.
+- `metrics_code`: what the quantitative and conditional rules measure in code of any language (definition length,
+  untested languages, test cases a turn added, lines a run made too long).
 - `workspace`: paths a run (or one turn) created, modified or deleted, build artefacts left out; added lines.
 - `project`: project metadata files (the dependency tables of `pyproject.toml`, Makefile variables, generated-file
   markers).

@@ -43,7 +43,7 @@ def added_allocations(run: Run, allocators: tuple[str, ...]) -> list[tuple[FileV
     return on_added_lines(run, views, functools.partial(c.allocations, allocators=allocators))
 
 
-@rule("CS-043", family="code_style", modality="require", prior="neutral", method="regex",
+@rule("CS-043", languages=("c",), family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="specific", scenarios=("systems",),
       fit="SP:medium PF:high UI:low SD:medium",
       source="archetype assert-invariants (adapted: allocation results checked)",
@@ -65,7 +65,7 @@ def test_allocations_checked_for_null(run: Run, allocators: tuple[str, ...] = AL
     assert not bad, f"allocations never checked for NULL: {bad}"
 
 
-@rule("CS-044", family="code_style", modality="require", prior="against", method="regex",
+@rule("CS-044", languages=("c",), family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="specific", scenarios=("systems",),
       fit="SP:medium PF:high UI:low SD:medium",
       source="curated: realloc through a temporary so a failure does not leak the block",
@@ -86,7 +86,7 @@ def test_realloc_through_temporary(run: Run, call: str = "realloc") -> None:
     assert not bad, f"{call} results assigned over the reallocated pointer: {bad}"
 
 
-@rule("CS-045", family="code_style", modality="forbid", prior="neutral", method="regex",
+@rule("CS-045", languages=("c",), family="code_style", modality="forbid", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:medium",
       source="archetype forbidden-api (adapted: unbounded C string functions)", opportunity="C code added",
       surfaces={
@@ -108,7 +108,7 @@ def test_no_unbounded_string_functions(run: Run, banned: tuple[str, ...] = ("str
     assert not bad, f"unbounded string functions called: {bad}"
 
 
-@rule("CS-046", family="code_style", modality="require", prior="neutral", method="regex",
+@rule("CS-046", languages=("c",), family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype always-braces", opportunity="a control statement added to a C file",
       surfaces={
@@ -127,7 +127,7 @@ def test_control_bodies_braced(run: Run) -> None:
     assert not bad, f"control statements without braces: {bad}"
 
 
-@rule("CS-047", family="code_style", modality="require", prior="against", method="cross_file",
+@rule("CS-047", languages=("c",), family="code_style", modality="require", prior="against", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype minimal-exports (adapted: internal C functions are static)",
       opportunity="a function defined on an added line of a .c file",
@@ -148,7 +148,7 @@ def test_internal_functions_static(run: Run, entry: str = "main") -> None:
     assert not bad, f"internal functions without static: {bad}"
 
 
-@rule("CS-048", family="code_style", modality="require", prior="align", method="cross_file",
+@rule("CS-048", languages=("c",), family="code_style", modality="require", prior="align", method="cross_file",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="curated: include guards named after the header",
       opportunity="a header created or modified",
@@ -195,7 +195,7 @@ def test_makefile_enables_warnings(run: Run, flags: tuple[str, ...] = ("-Wall", 
     assert not bad, f"Makefiles without the warning flags: {bad}"
 
 
-@rule("CS-050", family="code_style", modality="require", prior="against", method="regex",
+@rule("CS-050", languages=("c",), family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="specific", scenarios=("systems",),
       fit="SP:medium PF:high UI:low SD:medium",
       source="curated: allocation sizes taken from the pointer (sizeof *p)",
@@ -220,7 +220,7 @@ def test_allocation_sizes_from_pointer(run: Run, allocators: tuple[str, ...] = (
     assert not bad, f"allocation sizes taken from a type: {bad}"
 
 
-@rule("CS-106", family="code_style", modality="require", prior="neutral", method="hybrid",
+@rule("CS-106", languages=("c",), family="code_style", modality="require", prior="neutral", method="hybrid",
       observability="deep", universality="specific", scenarios=("systems",), fit="SP:medium PF:high SD:medium",
       source="curated: every heap allocation has an owner that frees it on every path",
       opportunity="an allocation assigned on an added C line",

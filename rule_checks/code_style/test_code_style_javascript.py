@@ -45,8 +45,10 @@ def added_components(run: Run, views: Iterable[FileView]) -> list[tuple[FileView
     """`(file, component)` for the React components defined on a line the run added."""
     return [(v, c) for v in views for c in js.components(v.path, v.data) if c.line in added_numbers(run, v)]
 
+JS = ("javascript", "typescript")
 
-@rule("CS-031", family="code_style", modality="require", prior="align", method="regex",
+
+@rule("CS-031", languages=JS, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype language-idioms (adapted: block-scoped declarations)",
       opportunity="a variable declaration added to a JS/TS file",
@@ -65,7 +67,7 @@ def test_no_var_declarations(run: Run) -> None:
     assert not bad, f"var declarations among {len(declared)} added: {bad}"
 
 
-@rule("CS-032", family="code_style", modality="require", prior="align", method="regex",
+@rule("CS-032", languages=JS, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype language-idioms (adapted: strict equality)",
       opportunity="an equality comparison added to a JS/TS file",
@@ -86,7 +88,7 @@ def test_strict_equality(run: Run) -> None:
     assert not bad, f"loose equality at {bad}"
 
 
-@rule("CS-033", family="code_style", modality="forbid", prior="against", method="regex",
+@rule("CS-033", languages=("typescript",), family="code_style", modality="forbid", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:medium",
       source="archetype no-any-type", opportunity="TypeScript code added",
       surfaces={
@@ -104,7 +106,7 @@ def test_no_any_type(run: Run, keyword: str = "any") -> None:
     assert not bad, f"`{keyword}` types at {bad}"
 
 
-@rule("CS-034", family="code_style", modality="require", prior="neutral", method="regex",
+@rule("CS-034", languages=JS, family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype import-export-form (adapted: named exports only)",
       opportunity="an export added to a JS/TS file",
@@ -125,7 +127,7 @@ def test_named_exports_only(run: Run) -> None:
     assert not bad, f"default exports at {bad}"
 
 
-@rule("CS-035", family="code_style", modality="require", prior="against", method="regex",
+@rule("CS-035", languages=JS, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype test-framework-idiom (adapted: strict assertions of Node's test runner)",
       opportunity="an assert module imported in a JS/TS test file",
@@ -148,7 +150,7 @@ def test_node_tests_use_strict_assert(run: Run, module: str = "node:assert/stric
     assert not bad, f"assertions not imported from {module!r}: {bad}"
 
 
-@rule("CS-036", family="code_style", modality="require", prior="against", method="regex",
+@rule("CS-036", languages=JS, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype language-idioms (adapted: the node: scheme for built-in modules)",
       opportunity="a Node built-in module imported on an added line",
@@ -170,7 +172,7 @@ def test_builtins_use_node_scheme(run: Run, prefix: str = "node:") -> None:
     assert not bad, f"built-in modules imported without {prefix!r}: {bad}"
 
 
-@rule("CS-037", family="code_style", modality="prefer", prior="align", severity="should", method="regex",
+@rule("CS-037", languages=JS, family="code_style", modality="prefer", prior="align", severity="should", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype async-style", opportunity="asynchronous JS/TS code added",
       surfaces={
@@ -188,7 +190,7 @@ def test_await_over_promise_chains(run: Run, method: str = "then") -> None:
     assert not bad, f".{method}() chains at {bad}"
 
 
-@rule("CS-038", family="code_style", modality="require", prior="against", method="regex",
+@rule("CS-038", languages=JS, family="code_style", modality="require", prior="against", method="ast",
       observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low TD:low",
       source="archetype no-suppressions (adapted: the narrow, explained form of a TypeScript suppression)",
       opportunity="a TypeScript suppression comment added",
@@ -212,7 +214,7 @@ def test_ts_suppressions_explained(run: Run, directive: str = "@ts-expect-error"
     assert not bad, f"suppressions that are not an explained {directive}: {bad}"
 
 
-@rule("CS-039", family="code_style", modality="require", prior="align", method="regex",
+@rule("CS-039", languages=JS, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="specific", scenarios=("frontend",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype framework-rules (adapted: function components)", opportunity="a React component added",
@@ -232,7 +234,7 @@ def test_function_components(run: Run) -> None:
     assert not bad, f"class components: {bad}"
 
 
-@rule("CS-040", family="code_style", modality="require", prior="neutral", method="regex",
+@rule("CS-040", languages=JS, family="code_style", modality="require", prior="neutral", method="ast",
       observability="structural", universality="specific", scenarios=("frontend",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype framework-rules (adapted: stable React list keys)",
@@ -256,7 +258,7 @@ def test_list_items_have_stable_keys(run: Run) -> None:
     assert not bad, f"list elements without a stable key: {bad}"
 
 
-@rule("CS-041", family="code_style", modality="require", prior="align", method="regex",
+@rule("CS-041", languages=JS, family="code_style", modality="require", prior="align", method="ast",
       observability="structural", universality="specific", scenarios=("frontend",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype framework-rules (adapted: React hooks dependencies)",
@@ -279,7 +281,7 @@ def test_effects_declare_dependencies(run: Run, hook: str = "useEffect") -> None
     assert not bad, f"{hook} without a dependency array at {bad}"
 
 
-@rule("CS-042", family="code_style", modality="limit_max", prior="neutral", method="regex",
+@rule("CS-042", languages=JS, family="code_style", modality="limit_max", prior="neutral", method="ast",
       observability="structural", universality="specific", scenarios=("frontend",),
       fit="SP:medium PF:high UI:low SD:high",
       source="archetype small-functions (adapted: components per file)",
@@ -301,7 +303,7 @@ def test_components_per_file(run: Run, limit: int = 1) -> None:
     assert not over, f"files with more than {limit} component: {over}"
 
 
-@rule("CS-107", family="code_style", modality="require", prior="neutral", method="llm_judge",
+@rule("CS-107", languages=JS, family="code_style", modality="require", prior="neutral", method="llm_judge",
       observability="deep", universality="specific", scenarios=("frontend",), fit="SP:medium PF:high SD:high",
       source="archetype framework-rules (adapted: render stays free of side effects)",
       opportunity="a JSX/TSX file with a component changed",
