@@ -314,12 +314,12 @@ def test_recursive_deletes_stay_in_the_workspace(run: Run) -> None:
       source="curated: repository-relative tool paths", opportunity="a file-tool call with a path",
       surfaces={
           "SP": "Give the file tools (read_file, write_file, edit_file, list_files) paths relative to the "
-                "repository root, like `src/app.py`: no absolute paths, no `~` and no `..`.",
+                "repository root, like `docs/usage.md`: no absolute paths, no `~` and no `..`.",
           "PF": "## File tools\nPaths passed to `read_file`, `write_file`, `edit_file` and `list_files` are relative "
-                "to the repository root (`src/app.py`); never absolute, `~` or `..`.",
+                "to the repository root (`docs/usage.md`); never absolute, `~` or `..`.",
           "TD": {"tool": "read_file",
                  "text": "Like every file tool (read_file, write_file, edit_file, list_files), this takes a path "
-                         "relative to the repository root (`src/app.py`): no absolute path, `~` or `..`."},
+                         "relative to the repository root (`docs/usage.md`): no absolute path, `~` or `..`."},
       })
 def test_file_tool_paths_are_relative(run: Run) -> None:
     """Every path given to `read_file`, `write_file`, `edit_file` or `list_files` is relative to the repository
