@@ -61,3 +61,14 @@ def test_failing_repo_tests_a_broken_step_and_a_gold_that_breaks_its_rule(projec
     broken = check(project, "--bounds", "none")
     assert "gold: MP-001 error: " in broken.stderr
     assert "gold.yaml (gold reading): turn 1, step 2: edit_file could not run: error: no file" in broken.stderr
+
+
+def test_a_rule_that_cannot_read_the_repositorys_language_is_refused(project: Path) -> None:
+    """A C task injecting a rule that reads Python only (bundled CS-001) is refused, naming both languages."""
+    task = project / "tasks" / "demo" / "mini" / "task.yaml"
+    task.write_text(task.read_text().replace("languages: [python]", "languages: [c, shell]")
+                    .replace("rules: [MP-001, MP-002]", "rules: [MP-001, CS-001]"))
+    result = check(project, "--bounds", "none")
+    assert result.returncode == 1
+    assert "rules.1: rule CS-001 reads python code only, and this repository is written in c and shell" in (
+        result.stderr)
