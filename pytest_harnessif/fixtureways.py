@@ -90,6 +90,29 @@ class Read:
 
 
 @dataclass(frozen=True)
+class Delete:
+    """Remove `path` (`rm -f`: no file tool deletes)."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Rename `source` to `target`, with `git mv` when `git`, else `mv`."""
+
+    source: str
+    target: str
+    git: bool = False
+
+
+@dataclass(frozen=True)
+class Skill:
+    """Load a skill through the `skill` tool (the same in every way: no command loads one)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Shell:
     """Any other command (`git status`, `curl ...`), with its output and exit code: its own bash call, after
     `cd /workspace &&` as a one-liner, a line of the script."""
@@ -99,7 +122,7 @@ class Shell:
     exit_code: int = 0
 
 
-Action = Edit | Tests | Lint | Commit | Read | Shell
+Action = Edit | Tests | Lint | Commit | Read | Delete | Move | Skill | Shell
 
 
 @dataclass(frozen=True)
@@ -167,7 +190,15 @@ def _tool_calls(action: Action, eco: Ecosystem, state: _State) -> list[ToolCall]
         return [bash(f"git add {staged}"), bash(f"git commit -m {shlex.quote(action.message)}", output=output)]
     if isinstance(action, Read):
         return [tool("read_file", path=action.path, output=state.files.get(action.path, ""))]
-    return [bash(action.cmd, exit_code=action.exit_code, output=action.output)]
+    if isinstance(action, Skill):
+        return [_skill(action)]
+    cmd, output, code = _shell(action, eco, state)
+    return [bash(cmd, exit_code=code, output=output)]
+
+
+def _skill(action: Skill) -> ToolCall:
+    call = tool("skill", output=f"# {action.name}")
+    return call.model_copy(update={"args": {"name": action.name}})
 
 
 def _shell(action: Action, eco: Ecosystem, state: _State) -> tuple[str, str, int]:
@@ -192,23 +223,34 @@ def _shell(action: Action, eco: Ecosystem, state: _State) -> tuple[str, str, int
         return f"git add {staged} && git commit -m \"$(cat <<'EOF'\n{action.message}\nEOF\n)\"", output, 0
     if isinstance(action, Read):
         return f"sed -n '1,200p' {action.path}", state.files.get(action.path, ""), 0
+    if isinstance(action, Delete):
+        state.files.pop(action.path, None)
+        return f"rm -f {shlex.quote(action.path)}", "", 0
+    if isinstance(action, Move):
+        state.files[action.target] = state.files.pop(action.source, "")
+        return f"{'git mv' if action.git else 'mv'} {action.source} {action.target}", "", 0
+    assert isinstance(action, Shell)
     return action.cmd, action.output, action.exit_code
 
 
 def _oneliners(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> list[ToolCall]:
     out = []
     for action in actions:
+        if isinstance(action, Skill):
+            out.append(_skill(action))
+            continue
         cmd, output, code = _shell(action, eco, state)
         out.append(bash(f"cd /workspace && {cmd}" if isinstance(action, Tests | Lint | Shell) else cmd, code, output))
     return out
 
 
 def _script(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> list[ToolCall]:
-    """One `set -euo pipefail` bash script for the turn's actions (reads stay their own `cat` calls before it): a
-    failing step ends the script, so the steps after it never happen."""
-    reads = [a for a in actions if isinstance(a, Read)]
-    rest = [a for a in actions if not isinstance(a, Read)]
-    out = [bash(f"cat {a.path}", output=state.files.get(a.path, "")) for a in reads]
+    """One `set -euo pipefail` bash script for the turn's actions (reads and skill loads stay their own calls before
+    it): a failing step ends the script, so the steps after it never happen."""
+    reads = [a for a in actions if isinstance(a, Read | Skill)]
+    rest = [a for a in actions if not isinstance(a, Read | Skill)]
+    out = [_skill(a) if isinstance(a, Skill) else bash(f"cat {a.path}", output=state.files.get(a.path, ""))
+           for a in reads]
     if not rest:
         return out
     lines, outputs, code = ["set -euo pipefail", "cd /workspace"], [], 0
@@ -225,8 +267,9 @@ def _script(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> list[
 
 
 def ways(turns: list[TurnSpec], initial: dict[str, str], ecosystem: Ecosystem = PYTHON,
-         **run_args: Any) -> dict[str, Run]:
-    """The run of `turns` played each way (`tool`, `oneliner`, `script`), from the `initial` files."""
+         bash_timeout: float | None = None, **run_args: Any) -> dict[str, Run]:
+    """The run of `turns` played each way (`tool`, `oneliner`, `script`), from the `initial` files (with
+    `bash_timeout`, every bash call sets the bash tool's `timeout` argument)."""
     out = {}
     for way in WAYS:
         state = _State(dict(initial))
@@ -238,6 +281,9 @@ def ways(turns: list[TurnSpec], initial: dict[str, str], ecosystem: Ecosystem = 
                 calls = _oneliners(spec.actions, ecosystem, state)
             else:
                 calls = _script(spec.actions, ecosystem, state)
+            if bash_timeout is not None:
+                calls = [c.model_copy(update={"args": {**c.args, "timeout": bash_timeout}}) if c.name == "bash" else c
+                         for c in calls]
             records.append({"user": spec.user, "reply": spec.reply, "calls": calls, "intent": spec.intent,
                             "files": dict(state.files)})
         out[way] = make_run(initial=initial, final=dict(state.files), turns=records, commits=state.commits,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
-from pytest_harnessif.fixtureways import Commit, Read, Shell, Tests, turn_of
+from pytest_harnessif.fixtureways import Commit, Read, Shell, Skill, Tests, turn_of
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
 from .fixtures_code_style import BASE, HEADER, changed, state, write
 from .fixtures_workflow import FIXED, edit, run_tests
-from .fixtures_workflow_ways import CC, JS, PY, Repo, families, played, rebuilt
+from .fixtures_workflow_ways import CC, JS, PY, Repo, families, played
 
 NEW_TEST = {"tests/test_extra.py": HEADER + "def test_extra() -> None:\n    assert True\n"}
 
@@ -257,7 +257,8 @@ def tu006_test_edit(repo: Repo) -> dict[str, Run]:
 
 
 def tu006_skill_first(repo: Repo) -> dict[str, Run]:
-    return rebuilt(tu006_test_edit(repo), prepend={0: [skill()]})
+    return played(repo, turn_of("Add a regression test", "Added.", Skill("python-testing"), repo.fix(),
+                                repo.test_edit(repo.comment("regression: inputs are cast")), Tests()))
 
 
 def tu007_paths_named(repo: Repo) -> dict[str, Run]:

@@ -10,7 +10,7 @@ from pytest_harnessif.trajectory import ToolCall
 from .fixtures_code_style import BASE, state, write
 from .fixtures_tool_use import commands, read
 from .fixtures_workflow import FIXED, edit, run_lint, run_tests
-from .fixtures_workflow_ways import CC, PY, Repo, families, played, rebuilt
+from .fixtures_workflow_ways import CC, PY, Repo, families, played
 
 CORE = "src/pkg/core.py"
 
@@ -532,7 +532,8 @@ def tu015_bash_test_run(repo: Repo) -> dict[str, Run]:
 
 
 def tu015_bash_test_run_with_argument(repo: Repo) -> dict[str, Run]:
-    return rebuilt(tu015_bash_test_run(repo), bash_timeout=600)
+    return played(repo, turn_of("Fix the bug", "Fixed.", repo.fix(), Shell(f"timeout 300 {repo.eco.test}",
+                                                                            output=_green(repo))), bash_timeout=600)
 
 
 def tu016_look_around(repo: Repo) -> dict[str, Run]:

@@ -7,13 +7,13 @@ from typing import Any
 
 from pytest_harnessif import Run
 from pytest_harnessif.fixtureways import Commit as Committed
-from pytest_harnessif.fixtureways import Edit, Shell, turn_of
+from pytest_harnessif.fixtureways import Delete, Edit, Move, Shell, turn_of
 from pytest_harnessif.testing import bash, commit, make_run, tool, turn
 from pytest_harnessif.trajectory import Commit, ToolCall
 
 from .fixtures_code_style import BASE, CORE, changed, state, write
 from .fixtures_workflow import FIXED, edit
-from .fixtures_workflow_ways import CC, JS, NODE_BASE, PY, Repo, families, played, rebuilt
+from .fixtures_workflow_ways import CC, JS, NODE_BASE, PY, Repo, families, played
 
 CHANGELOG = BASE["CHANGELOG.md"]
 ENTRY = {"CHANGELOG.md": CHANGELOG + "- `add` converts its inputs with int().\n"}
@@ -445,9 +445,8 @@ def wf023_reset(repo: Repo) -> dict[str, Run]:
 def _renamed(repo: Repo, how: str) -> dict[str, Run]:
     old = repo.other_source
     new = old.replace("/", "/renamed_", 1) if "/" in old else "renamed_" + old
-    moved = Edit(new, repo.files[old])
-    steps = (Shell(f"git mv {old} {new}"), moved) if how == "git mv" else (moved, Shell(f"rm {old}"))
-    return rebuilt(played(repo, turn_of("Rename the module", "Renamed.", *steps)), deleted={0: (old,)})
+    steps = (Move(old, new, git=True),) if how == "git mv" else (Edit(new, repo.files[old]), Delete(old))
+    return played(repo, turn_of("Rename the module", "Renamed.", *steps))
 
 
 def wf026_git_mv_played(repo: Repo) -> dict[str, Run]:

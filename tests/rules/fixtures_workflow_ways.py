@@ -12,8 +12,7 @@ from typing import Any
 from pytest_harnessif import Run
 from pytest_harnessif.fixtureways import NODE, PYTHON, C, Ecosystem, Edit, TurnSpec, ways
 from pytest_harnessif.schema import Task
-from pytest_harnessif.testing import JudgeScript, make_run
-from pytest_harnessif.trajectory import ToolCall
+from pytest_harnessif.testing import JudgeScript
 
 from .families import Factory, family
 from .fixtures_code_style import BASE
@@ -129,35 +128,6 @@ def families(name: str, build: Callable[[Repo], dict[str, Any]], repos: tuple[Re
 def judged(runs: dict[str, Run], script: JudgeScript | None) -> dict[str, tuple[Run, JudgeScript | None]]:
     """Each way's run with what the scripted judge answers (None: the pre-check must decide)."""
     return {way: (run, script) for way, run in runs.items()}
-
-
-def rebuilt(runs: dict[str, Run], prepend: dict[int, list[ToolCall]] | None = None, bash_timeout: int | None = None,
-            deleted: dict[int, tuple[str, ...]] | None = None) -> dict[str, Run]:
-    """The same runs with tool calls put first in some turns (`prepend`), the bash tool's `timeout` argument set on
-    every bash call, or files deleted from some turn on (`deleted`): what the three ways cannot write themselves."""
-    return {way: _rebuilt(run, prepend or {}, bash_timeout, deleted or {}) for way, run in runs.items()}
-
-
-def _text(files: dict[str, bytes]) -> dict[str, str]:
-    return {p: d.decode() for p, d in files.items()}
-
-
-def _rebuilt(run: Run, prepend: dict[int, list[ToolCall]], bash_timeout: int | None,
-             deleted: dict[int, tuple[str, ...]]) -> Run:
-    gone: set[str] = set()
-    turns = []
-    for t in run.trajectory.turns:
-        calls = [*prepend.get(t.index, []), *(c for s in t.steps for c in s.tool_calls)]
-        if bash_timeout is not None:
-            calls = [c.model_copy(update={"args": {**c.args, "timeout": bash_timeout}}) if c.name == "bash" else c
-                     for c in calls]
-        gone |= set(deleted.get(t.index, ()))
-        files = {p: d for p, d in _text(run.files_after_turn(t.index)).items() if p not in gone}
-        turns.append({"user": t.user, "reply": t.reply, "calls": calls, "intent": t.intent, "files": files})
-    git = run.trajectory.git
-    return make_run(initial=_text(run.initial_files), final=turns[-1]["files"], turns=turns,
-                    commits=list(reversed(git.commits[:-1])), branch=git.branch, branches=git.branches,
-                    heads=git.heads, dirty=git.dirty, task=run.task)
 
 
 FIXTURES: dict[str, dict[str, list[Factory]]] = {}
