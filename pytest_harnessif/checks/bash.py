@@ -17,7 +17,8 @@ Each `Simple` knows:
   directory `cd`/`pushd` earlier in the line left it in (`""` where the line started; None when it cannot be known);
 - `sure` (the line exited 0, so this command did), `requires` (the commands that must have succeeded for it to run:
   the left side of `&&`, an `if` condition, what ran before it under `set -e`), `pipes_to`, `piped_in`,
-  `background`, `link` (the operator between it and the next simple command) and `nesting` (the constructs around it).
+  `background`, `link` (the operator between it and the next simple command), `nesting` (the constructs around it)
+  and `payload` (a shell whose `-c` string or heredoc was read as commands: they follow it).
 
 tree-sitter-bash mis-parses a line that continues after a heredoc operator (`python - <<EOF 2>&1 | tail`, a known
 limit of its grammar), so heredocs are cut out first: each becomes a `<__heredoc_N__` redirect whose text is kept
@@ -349,7 +350,7 @@ class _Reader:
     def line(self, text: str, ctx: _Context) -> set[int]:
         clean, heredocs = cut_heredocs(text)
         tree = syntax.parse("bash", clean.encode())
-        return _Line(self, clean, heredocs).sequence(tree.root_node.children, ctx)
+        return _Line(self, heredocs).sequence(tree.root_node.children, ctx)
 
     def emit(self, simple: Simple) -> int:
         index = len(self.out)
@@ -364,9 +365,8 @@ class _Reader:
 class _Line:
     """One parse (the top line or a payload) of the reader."""
 
-    def __init__(self, reader: _Reader, text: str, heredocs: list[Heredoc]) -> None:
+    def __init__(self, reader: _Reader, heredocs: list[Heredoc]) -> None:
         self.reader = reader
-        self.text = text
         self.heredocs = heredocs
 
     def shown(self, node: Node) -> str:
