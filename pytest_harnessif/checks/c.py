@@ -536,3 +536,21 @@ def _sizeof(callee: str, call: _Placed, node: Node) -> Sizeof:
     deref = operand is not None and (operand.type == "subscript_expression" or (
         operand.type == "pointer_expression" and _operator(operand) == "*"))
     return Sizeof(callee, call.line, call.text(operand), deref)
+
+
+@dataclass(frozen=True)
+class Pragma:
+    """A `#pragma` directive: its line and its text after `#pragma` (`GCC diagnostic ignored "-Wunused"`)."""
+
+    line: int
+    text: str
+
+
+def pragmas(path: str, data: bytes) -> list[Pragma]:
+    """The `#pragma` directives of a C file, in order."""
+    out = []
+    for node in syntax.descendants(_root(data), "preproc_call"):
+        directive, argument = node.child_by_field_name("directive"), node.child_by_field_name("argument")
+        if syntax.text(directive).replace(" ", "") == "#pragma":
+            out.append(Pragma(syntax.line(node), syntax.text(argument).strip()))
+    return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks import c as c_code
 from pytest_harnessif.checks.ast import (
     broad_handlers,
     calls_into,
@@ -37,7 +38,8 @@ SUPPRESSION = re.compile(
     re.I,
 )
 """A comment silencing a linter or type checker (Python, JS/TS or C tools), its comment markers stripped."""
-PRAGMA = re.compile(r"^\s*#\s*pragma\s+(?:GCC|clang)\s+diagnostic\s+ignored\b|^\s*#\s*pragma\s+warning\s*\(\s*disable")
+SILENCING_PRAGMA = re.compile(r"^(?:(?:GCC|clang)\s+diagnostic\s+ignored\b|warning\s*\(\s*disable)")
+"""What a C `#pragma` says when it silences compiler warnings."""
 
 
 @rule("CS-001", languages=PYTHON, family="code_style", modality="forbid", prior="against", method="ast",
@@ -273,6 +275,6 @@ def test_no_added_suppressions(run: Run) -> None:
     any(added.values()) or na("no line added to a Python, JS/TS or C file")
     hits = [f"{v.path}:{c.line}: {c.text.strip()!r}" for v, c in added_comments(run, views)
             if SUPPRESSION.search(c.body)]
-    hits += [f"{v.path}:{n}: {v.lines[n - 1].strip()!r}" for v in views if language(v.path) == "c"
-             for n in sorted(added[v.path]) if PRAGMA.match(v.lines[n - 1])]
+    hits += [f"{v.path}:{p.line}: #pragma {p.text}" for v in views if language(v.path) == "c"
+             for p in c_code.pragmas(v.path, v.data) if p.line in added[v.path] and SILENCING_PRAGMA.match(p.text)]
     assert not hits, f"added suppressions: {hits}"

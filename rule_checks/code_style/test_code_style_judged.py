@@ -34,7 +34,8 @@ NOT_PROSE = re.compile(
 )
 COMMENT_START = ("#", "//", "/*", "*")
 SLEEPS = frozenset({"sleep", "time.sleep", "asyncio.sleep", "trio.sleep", "anyio.sleep", "usleep", "nanosleep"})
-FAKE_TIMERS = re.compile(r"useFakeTimers|mock\.timers|fakeTimers|FakeTimers|advanceTimers")
+FAKE_TIMERS = frozenset({"useFakeTimers", "advanceTimersByTime", "runAllTimers", "runOnlyPendingTimers", "tick"})
+"""Calls that install or drive fake timers (jest, vitest, sinon, node:test's `mock.timers`)."""
 
 
 def _prose_comments(run: Run, views: list[FileView]) -> list[tuple[FileView, Comment]]:
@@ -63,8 +64,10 @@ def _rendered(found: list[tuple[FileView, Comment]]) -> str:
 def _sleeps(view: FileView) -> list[Call]:
     """Real sleeps in a file: `time.sleep`, a bare `sleep`, asyncio/trio/anyio sleeps, C's `usleep`/`nanosleep`,
     and in JS/TS a `setTimeout` when the file uses no fake timers."""
-    js = language(view.path) in ("javascript", "typescript") and not FAKE_TIMERS.search(view.text)
-    return [c for c in calls(view) if c.callee in SLEEPS or (js and c.callee == "setTimeout")]
+    found = calls(view)
+    fake = any(c.name in FAKE_TIMERS or c.callee.startswith(("mock.timers.", "t.mock.timers.")) for c in found)
+    js = language(view.path) in ("javascript", "typescript") and not fake
+    return [c for c in found if c.callee in SLEEPS or (js and c.callee == "setTimeout")]
 
 
 def _siblings(run: Run, views: list[FileView], lines: int = 60) -> str:

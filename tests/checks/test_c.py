@@ -284,3 +284,10 @@ def test_sizeofs_in_allocation_calls() -> None:
         ("realloc", 6, "v[0]", True), ("realloc", 6, "v[0]", True), ("realloc", 6, "int", False),
         ("realloc", 6, "char *", False)]
     assert c.sizeofs("a.c", b(text), ()) == []
+
+
+def test_pragmas() -> None:
+    from pytest_harnessif.checks.c import pragmas
+
+    src = b'#pragma once\n#pragma GCC diagnostic ignored "-Wunused"\nint x; /* #pragma not one */\n'
+    assert [(p.line, p.text) for p in pragmas("a.c", src)] == [(1, "once"), (2, 'GCC diagnostic ignored "-Wunused"')]
