@@ -482,6 +482,29 @@ def import_targets(path: str, module: cst.Module) -> set[str]:
     return out - {""}
 
 
+def dunder_all(module: cst.Module) -> set[str]:
+    """The names a module's top-level `__all__` lists (assigned or extended with string literals)."""
+    out: set[str] = set()
+    for statement in module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else (
+                [small.target] if isinstance(small, cst.AugAssign | cst.AnnAssign) else [])
+            value = getattr(small, "value", None)
+            if any(isinstance(t, cst.Name) and t.value == "__all__" for t in targets) and isinstance(
+                    value, cst.List | cst.Tuple):
+                out |= {v for e in value.elements if (v := _literal(e.value))}
+    return out
+
+
+def registers(init_path: str, data: bytes, module: str) -> bool:
+    """Whether a package's `__init__.py` imports `module` (`from . import m`, `from .m import x`, `import pkg.m`) or
+    lists it in `__all__`; a mention in a comment or a string elsewhere is no registration."""
+    src = parse(init_path, data)
+    if src is None:
+        return False
+    return module in import_targets(init_path, src.module) or module.rsplit(".", 1)[-1] in dunder_all(src.module)
+
+
 ENV_CALLS = frozenset({"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"})
 
 

@@ -6,6 +6,7 @@ import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, is_test_path, readable, sources_or_na
+from pytest_harnessif.checks.history import module_name, registers
 from pytest_harnessif.checks.metrics_code import added_cases, case_name, found_or_na, untested
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
@@ -111,11 +112,11 @@ def test_new_module_registered_in_package(run: Run) -> None:
     )
     unmentioned = []
     for path in new:
-        package, module = path.rsplit("/", 1)
+        package = path.rsplit("/", 1)[0]
         init = run.file(f"{package}/__init__.py")
         if init is None:
             raise MissingArtifact(f"{package}/__init__.py", f"new module {path} has no package __init__.py")
-        if not re.search(rf"\b{re.escape(module.removesuffix('.py'))}\b", init.text):
+        if not registers(f"{package}/__init__.py", init.data, module_name(path)):
             unmentioned.append(path)
     assert not unmentioned, f"new modules not mentioned in their package __init__.py: {unmentioned}"
 

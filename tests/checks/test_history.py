@@ -355,3 +355,11 @@ def test_todos_and_markdown() -> None:
         "2: b\n3: use add here\n4: c\n...\n7: f\n8: add again"
     )
     assert h.word_in("--top-k", "run --top-k 5") and not h.word_in("--top-k", "run --top-kx")
+
+
+def test_a_package_registers_a_module_by_import_or_all() -> None:
+    assert h.registers("src/pkg/__init__.py", b"from .parser import parse\n", "pkg.parser")
+    assert h.registers("src/pkg/__init__.py", b"from . import parser\n", "pkg.parser")
+    assert h.registers("src/pkg/__init__.py", b"__all__ = ['parser', 'core']\n", "pkg.parser")
+    assert not h.registers("src/pkg/__init__.py", b"# parser\nNOTE = 'parser'\n", "pkg.parser")
+    assert not h.registers("src/pkg/__init__.py", b"def (:\n", "pkg.parser")

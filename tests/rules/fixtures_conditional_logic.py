@@ -137,9 +137,13 @@ FIXTURES = {
         "na": [lambda: replies("Root cause is irrelevant here; added sub.")],
     },
     "CL-004": {
-        "pass": [lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "from .parser import parse"})],
+        "pass": [lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "from .parser import parse"}),
+                 lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + '__all__ = ["parser"]\n'}),
+                 lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "from . import parser\n"})],
         "fail": [
             lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "# see the parsers package\n"}),
+            # the name only in a comment and a string: the old word search took that for a registration
+            lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "# TODO: register parser\nNOTE = 'parser'\n"}),
             lambda: changed({"src/pkg/io/reader.py": STUB, "src/pkg/io/__init__.py": '"""I/O helpers."""\n',
                              INIT: PKG_INIT + "from .io.reader import read\n"}),
             lambda: changed({"src/pkg/io/reader.py": STUB}),
