@@ -62,7 +62,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--rules", metavar="DIR", help="rule library (default rule_checks/ here, else the bundled one)")
     parser.add_argument("--tasks", metavar="DIR", help="task panel (default tasks/ here, else the bundled panel)")
     for name in FILTERS:
-        parser.add_argument(f"--{name}", action="append", choices=CHOICES[name], help=f"keep rules by {name}")
+        helped = ("keep rules that can judge a repository in this language: those that read its code and those "
+                  "that read no code") if name == "language" else f"keep rules by {name}"
+        parser.add_argument(f"--{name}", action="append", choices=CHOICES[name], help=helped)
     parser.add_argument("--seed", type=int, default=0, help="placement seed of the panel shares (default 0)")
     parser.add_argument("--admissible", choices=("medium", "low"), default="medium",
                         help="lowest fit a rule is placed at, for the panel shares (default medium)")
