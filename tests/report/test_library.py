@@ -65,3 +65,16 @@ def test_a_broken_library_is_one_line_naming_the_file(tmp_path: Path, capsys: py
     assert main(["rules", "--rules", str(tmp_path), "--tasks", str(tmp_path / "none")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("harnessif rules: ") and broken.name in err and "family" in err
+
+
+def test_the_languages_a_rule_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    """`reads` in the listing, `languages` in the JSON, and `--language` keeping the rules that can judge a
+    repository in it (those reading its code and those reading none)."""
+    assert main([*ARGS, "--family", "code_style"]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert "reads" in listing[0].split()
+    assert " PF SD SP UI  c " in next(line for line in listing if line.startswith("CS-043"))
+    assert main([*ARGS, "--json", "--language", "c"]) == 0
+    rows = {r["id"]: r["languages"] for r in json.loads(capsys.readouterr().out)}
+    assert rows["CS-043"] == ["c"] and rows["CL-001"] == ["python", "javascript", "typescript", "c"]
+    assert rows["OC-001"] == [] and "CS-001" not in rows and "CS-031" not in rows
