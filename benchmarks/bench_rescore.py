@@ -1,8 +1,9 @@
-"""Re-scoring from the store: four bundled backend tasks played once by gold and defaults, then the whole session
-again with every trajectory re-used (serial: the checks, the verdicts, the summary, records and report) against
-pytest running as many plain no-op items (the floor); each in a subprocess, interleaved, median of 3. Two kinds of
-re-score: with every check run again (`--harness-recheck`, as after a change of the code), and with the verdicts
-kept for the same recording and code (the default once a session has scored them)."""
+"""Re-scoring from the store: four bundled backend tasks (`python bench_rescore.py systems` or `frontend`: four of
+that scenario's) played once by gold and defaults, then the whole session again with every trajectory re-used
+(serial: the checks, the verdicts, the summary, records and report) against pytest running as many plain no-op
+items (the floor); each in a subprocess, interleaved, median of 3. Two kinds of re-score: with every check run
+again (`--harness-recheck`, as after a change of the code), and with the verdicts kept for the same recording and
+code (the default once a session has scored them)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,13 @@ from pathlib import Path
 
 from _common import ENV, ROOT
 
-TASKS = ["hookline-rate-limits", "webhook-dispatcher", "ledger-idempotency", "ledger-migrations"]
+PANELS = {  # scenario -> four of its tasks; `python bench_rescore.py systems` re-scores C tasks instead
+    "backend": ["hookline-rate-limits", "webhook-dispatcher", "ledger-idempotency", "ledger-migrations"],
+    "systems": ["kvlite-crc", "kvlite-compaction", "logrot-compression", "inicfg-includes"],
+    "frontend": ["tablekit-sorting", "tablekit-a11y", "notes-search", "formwise-esm-migration"],
+}
+SCENARIO = sys.argv[1] if len(sys.argv) > 1 else "backend"
+TASKS = PANELS[SCENARIO]
 MODELS = ["--harness-model=gold", "--harness-model=defaults"]
 REPEAT = 3
 
@@ -26,10 +33,10 @@ def panel(root: Path) -> None:
     (root / "pytest.ini").write_text(
         f"[pytest]\nharness_rules = {ROOT / 'rule_checks'}\nharness_tasks = tasks\naddopts = --harness-bundled=no\n"
     )
-    source = ROOT / "tasks" / "backend"
-    shutil.copytree(source / "repos", root / "tasks" / "backend" / "repos")
+    source = ROOT / "tasks" / SCENARIO
+    shutil.copytree(source / "repos", root / "tasks" / SCENARIO / "repos")
     for task in TASKS:
-        shutil.copytree(source / task, root / "tasks" / "backend" / task)
+        shutil.copytree(source / task, root / "tasks" / SCENARIO / task)
 
 
 def pytest(cwd: Path, *args: str) -> tuple[float, str]:
@@ -60,7 +67,7 @@ def main() -> None:
                 assert "0 recorded now" in out, out[-2000:]
                 times[kind].append(elapsed)
     f, r, k = (statistics.median(times[n]) for n in ("floor", "recheck", "kept"))
-    print(f"re-score {len(TASKS)} tasks x 2 models from the store ({items} items, serial):")
+    print(f"re-score {len(TASKS)} {SCENARIO} tasks x 2 models from the store ({items} items, serial):")
     print(f"  {items} plain no-op items (floor):        {f:6.2f} s")
     print(f"  re-score, every check run again:      {r:6.2f} s  ratio {r / f:.2f}x")
     print(f"  re-score, verdicts kept:              {k:6.2f} s  ratio {k / f:.2f}x")

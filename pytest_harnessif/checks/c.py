@@ -56,7 +56,7 @@ def _logical_line_end(data: bytes, at: int) -> int:
 def _macro_bodies(data: bytes) -> tuple[tuple[int, int], ...]:
     """The byte spans of the `#define` bodies: from the macro's name (and parameters) to the end of the logical
     line."""
-    starts = (_body_start(n) for n in syntax.descendants(_root(data), "preproc_def", "preproc_function_def"))
+    starts = (_body_start(n) for n in syntax.nodes(LANGUAGE, data, "preproc_def", "preproc_function_def"))
     spans = ((start, _logical_line_end(data, start)) for start in starts if start is not None)
     return tuple((start, end) for start, end in spans if data[start:end].strip())
 
@@ -74,7 +74,7 @@ def _body_start(directive: Node) -> int | None:
 def _code(data: bytes, *types: str) -> list[Node]:
     """The nodes of `types` in the file's code (not in a macro body), in document order."""
     spans = _macro_bodies(data)
-    return [n for n in syntax.descendants(_root(data), *types) if not any(a <= n.start_byte < b for a, b in spans)]
+    return [n for n in syntax.nodes(LANGUAGE, data, *types) if not any(a <= n.start_byte < b for a, b in spans)]
 
 
 @dataclass(frozen=True)
@@ -549,7 +549,7 @@ class Pragma:
 def pragmas(path: str, data: bytes) -> list[Pragma]:
     """The `#pragma` directives of a C file, in order."""
     out = []
-    for node in syntax.descendants(_root(data), "preproc_call"):
+    for node in syntax.nodes(LANGUAGE, data, "preproc_call"):
         directive, argument = node.child_by_field_name("directive"), node.child_by_field_name("argument")
         if syntax.text(directive).replace(" ", "") == "#pragma":
             out.append(Pragma(syntax.line(node), syntax.text(argument).strip()))

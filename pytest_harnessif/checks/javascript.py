@@ -97,7 +97,7 @@ def comments(path: str, data: bytes) -> list[Comment]:
     """Every `//` and `/* */` comment (those in JSX `{/* */}` too), in order."""
     rows = data.split(b"\n")
     out = []
-    for node in syntax.descendants(root(path, data), "comment"):
+    for node in syntax.nodes(grammar(path), data, "comment"):
         row, column = node.start_point
         text = syntax.text(node)
         kind = "block" if text.startswith("/*") else "line"
@@ -109,7 +109,7 @@ def calls(path: str, data: bytes) -> list[Call]:
     """Every call expression (`f(...)`, `a.b?.c(...)`, `import(...)`; not `new X(...)` nor tagged templates), its
     callee as written with line breaks removed."""
     out = []
-    for node in syntax.descendants(root(path, data), "call_expression"):
+    for node in syntax.nodes(grammar(path), data, "call_expression"):
         args = _field(node, "arguments")
         if args is not None and args.type == "arguments":
             texts = tuple(syntax.text(a) for a in args.named_children if a.type != "comment")
@@ -288,7 +288,7 @@ def raises(path: str, data: bytes) -> list[Raise]:
     """Every `throw` of a new error: the class of `throw new X(...)` / `throw X(...)` ('' for another value) and
     whether a non-empty first argument gives it a message; re-throwing a caught variable is left out."""
     out = []
-    for node in syntax.descendants(root(path, data), "throw_statement"):
+    for node in syntax.nodes(grammar(path), data, "throw_statement"):
         value = next((c for c in node.named_children if c.type != "comment"), None)
         while value is not None and value.type == "parenthesized_expression" and value.named_children:
             value = value.named_children[0]
@@ -382,7 +382,7 @@ class Declaration:
 def declarations(path: str, data: bytes) -> list[Declaration]:
     """Every `var`, `let` and `const` declaration, in order."""
     out = []
-    for node in syntax.descendants(root(path, data), "variable_declaration", "lexical_declaration", "for_in_statement"):
+    for node in syntax.nodes(grammar(path), data, "variable_declaration", "lexical_declaration", "for_in_statement"):
         keyword = _field(node, "kind") if node.type != "variable_declaration" else node.children[0]
         if keyword is not None and keyword.type in ("var", "let", "const"):
             out.append(Declaration(keyword.type, syntax.line(keyword)))
@@ -399,7 +399,7 @@ class Operator:
 
 def equality_operators(path: str, data: bytes) -> list[Operator]:
     """Every `==`, `!=`, `===` and `!==` comparison, in order."""
-    operators = (_field(n, "operator") for n in syntax.descendants(root(path, data), "binary_expression"))
+    operators = (_field(n, "operator") for n in syntax.nodes(grammar(path), data, "binary_expression"))
     return [Operator(o.type, syntax.line(o)) for o in operators if o is not None and o.type in EQUALITY]
 
 
@@ -407,7 +407,7 @@ def type_uses(path: str, data: bytes, name: str) -> list[int]:
     """The lines on which a TypeScript type named `name` is used (`: any`, `as any`, `Array<any>`, `any[]`), in type
     positions only: not an identifier or property called so, nor the name a declaration gives a type."""
     out = []
-    for node in syntax.descendants(root(path, data), "predefined_type", "type_identifier"):
+    for node in syntax.nodes(grammar(path), data, "predefined_type", "type_identifier"):
         parent = node.parent
         declared = parent is not None and parent.type in TYPE_DECLARATIONS and _field(parent, "name") == node
         if syntax.text(node) == name and not declared:
@@ -499,16 +499,16 @@ def _plain_template(node: Node) -> bool:
 
 def awaits(path: str, data: bytes) -> list[int]:
     """The lines of every `await` expression and `for await` loop, in order."""
-    tree = root(path, data)
-    loops = [n for n in syntax.descendants(tree, "for_in_statement") if any(c.type == "await" for c in n.children)]
-    return sorted(syntax.line(n) for n in [*syntax.descendants(tree, "await_expression"), *loops])
+    name = grammar(path)
+    loops = [n for n in syntax.nodes(name, data, "for_in_statement") if any(c.type == "await" for c in n.children)]
+    return sorted(syntax.line(n) for n in [*syntax.nodes(name, data, "await_expression"), *loops])
 
 
 def method_calls(path: str, data: bytes, method: str) -> list[int]:
     """The lines of the method name of every `x.<method>(...)` / `x?.<method>(...)` call (`then` of a promise
     chain: the line `.then` is written on), in order."""
     out = []
-    for node in syntax.descendants(root(path, data), "call_expression"):
+    for node in syntax.nodes(grammar(path), data, "call_expression"):
         fn = _field(node, "function")
         prop = _field(fn, "property") if fn is not None and fn.type == "member_expression" else None
         if prop is not None and syntax.text(prop) == method:
@@ -622,7 +622,7 @@ def list_items(path: str, data: bytes) -> list[ListItem]:
     """The JSX elements `.map(...)` callbacks return (an arrow's expression body, or each `return` of a block body;
     through parentheses, `?:` branches and `&&`), in order."""
     out = []
-    for node in syntax.descendants(root(path, data), "call_expression"):
+    for node in syntax.nodes(grammar(path), data, "call_expression"):
         fn, args = _field(node, "function"), _field(node, "arguments")
         prop = _field(fn, "property") if fn is not None and fn.type == "member_expression" else None
         callback = args.named_children[0] if args is not None and args.named_children else None

@@ -39,7 +39,7 @@ def comments(path: str, data: bytes) -> list[Comment]:
     """`#` comments (a shebang included), each a line comment."""
     out = []
     lines = data.decode(errors="replace").splitlines()
-    for node in syntax.descendants(_root(data), "comment"):
+    for node in syntax.nodes(LANGUAGE, data, "comment"):
         row, column = node.start_point
         before = lines[row][:column] if row < len(lines) else ""
         out.append(Comment(row + 1, row + 1, syntax.text(node), not before.strip()))
@@ -52,7 +52,7 @@ def _callee(call: Node) -> str:
 
 def calls(path: str, data: bytes) -> list[Call]:
     out = []
-    for node in syntax.descendants(_root(data), "call"):
+    for node in syntax.nodes(LANGUAGE, data, "call"):
         args = node.child_by_field_name("arguments")
         items = tuple(syntax.text(a) for a in args.named_children if a.type != "comment") if args else ()
         out.append(Call(_callee(node), syntax.line(node), syntax.end_line(node), items))
@@ -142,7 +142,7 @@ def raises(path: str, data: bytes) -> list[Raise]:
     """`raise` statements of a new error (`raise X(...)`, `raise X`); a bare `raise` and re-raising a caught name
     (`raise err`) are left out."""
     out = []
-    for node in syntax.descendants(_root(data), "raise_statement"):
+    for node in syntax.nodes(LANGUAGE, data, "raise_statement"):
         exc = node.named_children[0] if node.named_children else None  # the cause, if any, comes after `from`
         if exc is None:
             continue

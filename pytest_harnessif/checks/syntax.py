@@ -103,6 +103,22 @@ def walk(node: Node) -> Iterator[Node]:
         stack.extend(reversed(current.children))
 
 
+@functools.lru_cache(maxsize=256)
+def _index(name: str, source: bytes) -> dict[str, list[Node]]:
+    """Every node of a parse by type, in document order: one walk a tree, however many questions."""
+    out: dict[str, list[Node]] = {}
+    for node in walk(parse(name, source).root_node):
+        out.setdefault(node.type, []).append(node)
+    return out
+
+
+def nodes(name: str, source: bytes, *types: str) -> list[Node]:
+    """The nodes of `types` in the whole tree of `source` (parsed with the grammar `name`), in document order."""
+    index = _index(name, source)
+    found = [n for t in types for n in index.get(t, ())]
+    return sorted(found, key=lambda n: n.start_byte) if len(types) > 1 else found
+
+
 def descendants(node: Node, *types: str) -> list[Node]:
     """The nodes under `node` (itself included) of one of `types`, in document order."""
     wanted = set(types)
