@@ -13,17 +13,12 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import PositionProvider
 
-from ..evidence import FileView, Run
+from ..evidence import Run
 from .ast import callee, calls, dotted, findall, imported_modules, imports
 from .comments import added_line_numbers
-from .pysource import Source, parse
+from .pysource import Source
 
 # --- Python: the nodes a run added --------------------------------------------------------------------------
-
-def parse_source(view: FileView) -> Source | None:
-    """A Python file parsed as `checks.pysource.Source` (None if it does not parse)."""
-    return parse(view.path, view.data)
-
 
 def span(src: Source, node: cst.CSTNode) -> tuple[int, int]:
     """First and last line of a node of `src.module`."""
