@@ -1,5 +1,5 @@
 """What language-neutral checks read of a source file, in one shape for every language the language modules parse
-(`checks.c`, `checks.javascript`, `checks.python_syntax`): comments, calls, definitions, raised errors and bound
+(`checks.c`, `checks.javascript`, `checks.python`): comments, calls, definitions, raised errors and bound
 names, each with its 1-based lines."""
 
 from __future__ import annotations
