@@ -7,7 +7,7 @@ their helpers from here, never from each other.
 - `pysource`: parsed files of a run, their function/class inventory, what a run added or changed, public API
   changes per turn.
 - `comments`: comments of Python files (tokenizer-based) and the prose comments a run added.
-- `syntax`: the one tree-sitter helper (grammars, cached parses, queries, node lines).
+- `syntax`: the one tree-sitter helper (grammars, cached parses, nodes by type, node lines).
 - `bash`: command lines read as bash reads them (simple commands wherever they sit, wrappers, redirections, heredocs,
   `bash -c` payloads, the directory `cd` leaves, what the line's exit status says of each command).
 - `runners`, `projectfiles`, `toolnames`: which commands run tests, linters, formatters and type checkers in every

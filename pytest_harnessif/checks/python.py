@@ -186,7 +186,3 @@ def bindings(path: str, data: bytes) -> list[Binding]:
                 found.append(ident)
     return [Binding(syntax.text(n), syntax.line(n)) for n in found if n is not None]
 
-
-def code_lines(path: str, data: bytes) -> set[int]:
-    """The lines on which a code token (anything but a comment) starts."""
-    return {syntax.line(n) for n in syntax.walk(_root(data)) if not n.children and n.type != "comment"}

@@ -1,8 +1,8 @@
-"""The one tree-sitter helper every language module uses: grammars by name, parses cached by content, compiled
-queries, and what a check asks of a node (its text, its lines, its named descendants).
+"""The one tree-sitter helper every language module uses: grammars by name, parses cached by content, each tree's
+nodes indexed by type, and what a check asks of a node (its text, its lines, its descendants and ancestors).
 
 Grammars come from the `tree-sitter-<language>` wheels and are loaded on first use, so a process that reads no code
-never imports them. A tree is immutable: parses and queries are cached and shared by every rule of a run.
+never imports them. A tree is immutable: parses and their indexes are cached and shared by every rule of a run.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Parser, Tree
 
 
 @dataclass(frozen=True)
@@ -51,26 +51,6 @@ def parse(name: str, source: bytes) -> Tree:
     """`source` parsed with the grammar `name`, once per content (a tree with errors is still a tree: tree-sitter
     recovers, and `has_errors` says whether it had to)."""
     return _parser(name).parse(source)
-
-
-@functools.cache
-def query(name: str, pattern: str) -> Query:
-    """A compiled query of the grammar `name` (a syntax error in `pattern` raises `tree_sitter.QueryError`)."""
-    return Query(language(name), pattern)
-
-
-def captures(name: str, pattern: str, node: Node) -> dict[str, list[Node]]:
-    """The nodes each capture of the query matched under `node`, in document order."""
-    found = QueryCursor(query(name, pattern)).captures(node)
-    return {key: sorted(nodes, key=lambda n: n.start_byte) for key, nodes in found.items()}
-
-
-def matches(name: str, pattern: str, node: Node) -> list[dict[str, Node]]:
-    """One mapping of capture name to node per match of the query under `node` (the first node of each capture),
-    in document order."""
-    found = QueryCursor(query(name, pattern)).matches(node)
-    out = [{key: nodes[0] for key, nodes in groups.items() if nodes} for _, groups in found]
-    return sorted(out, key=lambda m: min((n.start_byte for n in m.values()), default=0))
 
 
 def text(node: Node | None) -> str:
@@ -132,7 +112,3 @@ def ancestor(node: Node, *types: str) -> Node | None:
         current = current.parent
     return current
 
-
-def touches(node: Node, numbers: set[int] | frozenset[int]) -> bool:
-    """Whether any line the node spans is among `numbers` (1-based line numbers, e.g. the lines a run added)."""
-    return any(n in numbers for n in lines(node))
