@@ -28,6 +28,7 @@ from . import bash
 from .projectfiles import EMPTY, Project
 from .runners import NONE, Activity, classify
 from .summaries import read_counts
+from .workspace import repo_path
 
 Position = tuple[int, int]
 
@@ -35,7 +36,6 @@ PYTHON = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?|py|pypy\d*)$")
 COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
 GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
 INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun"})
-WORKSPACE_ROOTS = ("/workspace/",)
 EDITOR_WRITES = frozenset({"create", "str_replace", "insert", "undo_edit"})  # SWE-agent's editor tool
 PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
 VALUED = {
@@ -554,14 +554,9 @@ def rewrites_history(seg: SimpleCommand) -> bool:
 
 
 def workspace_relative(path: str) -> str | None:
-    """A written path as a workspace path: relative ones as they are, absolute ones under the sandbox's
-    `/workspace` made relative; None for anything outside (`/tmp/x`, `~/x`, `../x`)."""
-    for root in WORKSPACE_ROOTS:
-        if path.startswith(root):
-            path = path[len(root) :]
-    if path.startswith(("/", "~")) or path == ".." or path.startswith("../"):
-        return None
-    return posixpath.normpath(path).removeprefix("./")
+    """A written path as a workspace path (`checks.workspace.repo_path`), None for the workspace itself and for
+    anything outside (`/tmp/x`, `~/x`, `$HOME/x`, `../x`, `a/../../x`)."""
+    return None if (inside := repo_path(path)) in (None, ".") else inside
 
 
 def chain_operators(cmd: Command) -> list[str]:

@@ -32,9 +32,8 @@ from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
 from .shell import Segment, segments_of, short_flag, workspace_relative
 from .toolnames import LINT_TOOLS
-from .workspace import added_count, changed_paths, workspace_path
+from .workspace import added_count, changed_paths, repo_path, workspace_path
 
-WORKSPACE_ROOT = "/workspace"
 FILE_TOOLS = ("read_file", "write_file", "edit_file", "list_files")
 
 # --- tool calls ---------------------------------------------------------------------------------------------
@@ -330,18 +329,6 @@ def operands(seg: Segment) -> list[str]:
     if given is not None and not any(a.startswith(given) for a in seg.argv[1:]):
         out = out[1:]
     return [w for w in out if program != "awk" or "=" not in w]
-
-
-def repo_path(arg: str) -> str | None:
-    """`arg` as a path inside the workspace (relative, or absolute under /workspace), else None."""
-    if arg.startswith(("~", "$")):
-        return None
-    if arg.startswith("/"):
-        if arg != WORKSPACE_ROOT and not arg.startswith(WORKSPACE_ROOT + "/"):
-            return None
-        arg = arg[len(WORKSPACE_ROOT) :].lstrip("/") or "."
-    path = posixpath.normpath(arg)
-    return None if path == ".." or path.startswith("../") else path.removeprefix("./")
 
 
 def relative_inside(path: str) -> bool:

@@ -9,10 +9,25 @@ import posixpath
 
 from ..evidence import Run
 
+WORKSPACE_ROOT = "/workspace"
+
 
 def workspace_path(path: str) -> str:
     """A tool's path argument as a workspace path (`./src/a.py` -> `src/a.py`)."""
     return posixpath.normpath(path).removeprefix("./")
+
+
+def repo_path(path: str) -> str | None:
+    """`path` as a path inside the workspace, normalised (`./src/../a.py` -> `a.py`, `/workspace/a` -> `a`, the
+    workspace itself `.`), or None for anything outside: `/tmp/x`, `~/x`, `$HOME/x`, `../x`, `a/../../x`."""
+    if path.startswith(("~", "$")):
+        return None
+    if path.startswith("/"):
+        if path != WORKSPACE_ROOT and not path.startswith(WORKSPACE_ROOT + "/"):
+            return None
+        path = path[len(WORKSPACE_ROOT) :].lstrip("/") or "."
+    normal = posixpath.normpath(path)
+    return None if normal == ".." or normal.startswith("../") else normal.removeprefix("./")
 
 
 def changed_paths(run: Run, pattern: str = "**") -> list[str]:

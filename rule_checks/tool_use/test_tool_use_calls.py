@@ -26,7 +26,6 @@ from pytest_harnessif.checks.toolcalls import (
     recursive_rm_targets,
     recursive_search,
     relative_inside,
-    repo_path,
     rereads,
     rewrites_after_failed_edit,
     search_capped,
@@ -35,6 +34,7 @@ from pytest_harnessif.checks.toolcalls import (
     tool_path,
     where,
 )
+from pytest_harnessif.checks.workspace import repo_path
 
 SCRIPT_READERS = ("cat", "head", "tail", "less", "more", "nl", "sed", "awk")
 

@@ -144,6 +144,11 @@ def test_edits_and_shell_edits() -> None:
     assert edit_positions(run, "src/**") == [(0, 0), (3, 1), (5, 0)]
 
 
+def test_shell_edits_outside_the_workspace_are_none() -> None:
+    run = ran("echo y >> $HOME/.profile; cd $D && echo z > a/../../b", "echo w > /workspace/src/../c.txt")
+    assert [e.path for e in shell_edits(run)] == ["c.txt"]
+
+
 def test_edit_positions_infers_script_edits_from_snapshots() -> None:
     base = {"src/a.py": "x = 1\n"}
     after = {"src/a.py": "x = 2\n"}

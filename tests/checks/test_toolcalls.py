@@ -34,7 +34,6 @@ from pytest_harnessif.checks.toolcalls import (
     recursive_search,
     relative_inside,
     remote_hosts,
-    repo_path,
     rereads,
     retry_streaks,
     rewrites_after_failed_edit,
@@ -46,6 +45,7 @@ from pytest_harnessif.checks.toolcalls import (
     stops_processes,
     turn_calls,
 )
+from pytest_harnessif.checks.workspace import repo_path
 from pytest_harnessif.evidence import Run
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
@@ -229,7 +229,8 @@ def test_code_reads(cmd: str, paths: list[str]) -> None:
 
 @pytest.mark.parametrize(("arg", "path"), [
     ("src/a.py", "src/a.py"), ("./a", "a"), ("/workspace/x/y", "x/y"), ("/workspace", "."), ("a/../b", "b"),
-    ("/tmp/x", None), ("~/x", None), ("$HOME/x", None), ("../x", None), ("..", None),
+    ("/tmp/x", None), ("a/../../x", None), ("/workspace/../x", None), ("~/x", None), ("$HOME/x", None),
+    ("../x", None), ("..", None),
 ])
 def test_repo_path(arg: str, path: str | None) -> None:
     assert repo_path(arg) == path
