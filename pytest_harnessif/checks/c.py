@@ -183,9 +183,9 @@ def comments(path: str, data: bytes) -> list[Comment]:
     when only whitespace precedes it on its line."""
     found = []
     for placed in _everywhere(data, "comment"):
-        text, head = placed.text(placed.node), data[data.rfind(b"\n", 0, placed.start) + 1 : placed.start]
+        text = placed.text(placed.node)
         kind = "block" if text.startswith("/*") else "line"
-        found.append(Comment(placed.line, placed.end, text, not head.strip(), kind))
+        found.append(Comment(placed.line, placed.end, text, syntax.alone(data, placed.start), kind))
     return found
 
 

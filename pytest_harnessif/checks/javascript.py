@@ -95,13 +95,11 @@ def _unquoted(node: Node) -> str:
 
 def comments(path: str, data: bytes) -> list[Comment]:
     """Every `//` and `/* */` comment (those in JSX `{/* */}` too), in order."""
-    rows = data.split(b"\n")
     out = []
     for node in syntax.nodes(grammar(path), data, "comment"):
-        row, column = node.start_point
         text = syntax.text(node)
         kind = "block" if text.startswith("/*") else "line"
-        out.append(Comment(syntax.line(node), syntax.end_line(node), text, not rows[row][:column].strip(), kind))
+        out.append(Comment(syntax.line(node), syntax.end_line(node), text, syntax.alone(data, node.start_byte), kind))
     return out
 
 

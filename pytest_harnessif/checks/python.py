@@ -37,13 +37,8 @@ def is_test_file(path: str) -> bool:
 
 def comments(path: str, data: bytes) -> list[Comment]:
     """`#` comments (a shebang included), each a line comment."""
-    out = []
-    lines = data.decode(errors="replace").splitlines()
-    for node in syntax.nodes(LANGUAGE, data, "comment"):
-        row, column = node.start_point
-        before = lines[row][:column] if row < len(lines) else ""
-        out.append(Comment(row + 1, row + 1, syntax.text(node), not before.strip()))
-    return out
+    return [Comment(syntax.line(n), syntax.line(n), syntax.text(n), syntax.alone(data, n.start_byte))
+            for n in syntax.nodes(LANGUAGE, data, "comment")]
 
 
 def _callee(call: Node) -> str:

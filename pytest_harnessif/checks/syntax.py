@@ -74,6 +74,11 @@ def lines(node: Node) -> range:
     return range(line(node), end_line(node) + 1)
 
 
+def alone(data: bytes, start: int) -> bool:
+    """Whether only whitespace precedes byte `start` of `data` on its line (a comment on a line of its own)."""
+    return not data[data.rfind(b"\n", 0, start) + 1 : start].strip()
+
+
 def walk(node: Node) -> Iterator[Node]:
     """`node` and every node under it, in document order (pre-order)."""
     stack = [node]

@@ -65,6 +65,8 @@ def test_comments_and_blocks_in_every_language() -> None:
     py = view("a.py", "# one\n# two\nx = 1  # inline\n\n# three\n")
     assert [(c.line, c.alone) for c in code.comments(py)] == [(1, True), (2, True), (3, False), (5, True)]
     assert [[c.line for c in b] for b in code.comment_blocks(code.comments(py))] == [[1, 2], [5]]
+    odd = view("a.py", 'x = 1\x0c\ny = "\u2028"  # a\n    # b\n')  # rows split at newlines only, as tree-sitter's
+    assert [(c.line, c.alone) for c in code.comments(odd)] == [(2, False), (3, True)]
     js = view("a.js", "// a\n// b\n/* c\n d */\n// e\n")
     assert [(b[0].line, b[-1].end) for b in code.comment_blocks(code.comments(js))] == [(1, 2), (3, 4), (5, 5)]
     c = view("a.c", "int x; /* note */\n// lone\n")
