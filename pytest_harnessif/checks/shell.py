@@ -490,28 +490,6 @@ def read_command(line: str, files: Mapping[str, bytes] | None = None) -> dict[st
 
 # --- predicates the rules share -------------------------------------------------------------------------------------
 
-TEST_FILE = re.compile(r"\.py(?:::|$)|(?:^|/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec))\.[a-z]{1,4}$"
-                       r"|(?:^|/)(?:tests?|__tests__|spec)/[^/]+\.[a-z]{1,4}$")
-TEST_SELECTORS = ("-k", "--test-name-pattern", "-t", "--testNamePattern", "--grep", "-g", "--filter", "-run",
-                  "--tests", "-Dtest=", "--match", "-m", "-R", "--tests-regex", "--testPathPattern")
-
-
-def targets_tests(seg: SimpleCommand) -> bool:
-    """A test run that names a test file (`tests/test_a.py`, `a.py::test_b`, `test/table.test.js`, `tests/test_size.c`)
-    or selects tests by name (`-k`, `--test-name-pattern`, `-t`, `--grep`, `go test -run`, `ctest -R`, a `cargo test`
-    filter)."""
-    if not seg.is_test_run:
-        return False
-    args = seg.tool_args
-    if seg.program == "cargo":
-        words = [a for a in args if not a.startswith(("-", "+"))]
-        return len(words) > 1 and words[0] in ("test", "t")
-    if seg.program == "go" and any(a.startswith("-run") for a in args):
-        return True
-    selectors = tuple(s for s in TEST_SELECTORS if not (s == "-m" and seg.runs in ("pytest", "py.test")))
-    return any(a.startswith(selectors) or TEST_FILE.search(a) for a in args)
-
-
 def stages_everything(seg: SimpleCommand) -> bool:
     """`git add -A/./--all` or `git commit -a/--all` (also inside short-option clusters like `-am`)."""
     if seg.git is None:

@@ -15,7 +15,6 @@ from pytest_harnessif.checks.shell import (
     segments,
     short_flag,
     stages_everything,
-    targets_tests,
 )
 from pytest_harnessif.testing import bash, make_run, tool, turn
 
@@ -299,29 +298,6 @@ def test_stages_everything(cmd: str, everything: bool) -> None:
 )
 def test_lists_tree(cmd: str, tree: bool) -> None:
     assert lists_tree(first_segment(cmd)) is tree
-
-
-@pytest.mark.parametrize(
-    ("cmd", "targeted"),
-    [
-        ("pytest tests/test_a.py", True),
-        ("python -m pytest -q tests/test_a.py::test_b", True),
-        ("pytest -k add", True),
-        ("pytest -kadd", True),
-        ("pytest -q", False),
-        ("pytest tests/", False),
-        ("pytest -x --lf", False),
-        ("node --test test/table.test.js", True),
-        ("node --test --test-name-pattern=sort", True),
-        ("npx jest -t 'sorts by date'", True),
-        ("node --test", False),
-        ("node --test test/", False),
-        ("make test", False),
-        ("python -m pytest -q tests/test_a.py", True),
-    ],
-)
-def test_targets_tests(cmd: str, targeted: bool) -> None:
-    assert targets_tests(first_segment(cmd)) is targeted
 
 
 @pytest.mark.parametrize(

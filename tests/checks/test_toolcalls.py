@@ -43,6 +43,7 @@ from pytest_harnessif.checks.toolcalls import (
     skill_loads,
     states_count,
     stops_processes,
+    targets_tests,
     turn_calls,
 )
 from pytest_harnessif.checks.workspace import repo_path
@@ -156,12 +157,43 @@ def test_skill_loads_and_test_stems() -> None:
     assert module_stems(["src/pkg/core.py", "b/io.py"]) == {"core", "io"}
 
 
+@pytest.mark.parametrize(
+    ("cmd", "targeted"),
+    [
+        ("pytest tests/test_a.py", True),
+        ("python -m pytest -q tests/test_a.py::test_b", True),
+        ("pytest -k add", True),
+        ("pytest -kadd", True),
+        ("pytest -q", False),
+        ("pytest tests/", False),
+        ("pytest -x --lf", False),
+        ("node --test test/table.test.js", True),
+        ("node --test --test-name-pattern=sort", True),
+        ("npx jest -t 'sorts by date'", True),
+        ("node --test", False),
+        ("node --test test/", False),
+        ("make test", False),
+        ("python -m pytest -q tests/test_a.py", True),
+        ("npx jest test/unit/parse.js", True),
+        ("mocha test/unit/parse.js", True),
+        ("bundle exec rspec spec/models/user_spec.rb", True),
+        ("make test TESTS=tests/unit/crc.c", True),
+        ("pytest tests/data.json", False),
+    ],
+)
+def test_targets_tests(cmd: str, targeted: bool) -> None:
+    assert targets_tests(seg(cmd)) is targeted
+
+
 @pytest.mark.parametrize(("cmd", "stems"), [
     ("node --test test/sort.test.js src/x.spec.ts", {"sort", "x"}),
     ("make test TESTS=tests/test_crc.c", {"crc"}),
     ("go test ./internal/ledger/ledger_test.go", {"ledger"}),
     ("node --test test/format.js", {"format"}),
     ("node --test --test-name-pattern=sort", set()),
+    ("npx jest test/unit/parse.js", {"parse"}),
+    ("bundle exec rspec spec/models/user_spec.rb", {"user"}),
+    ("make test TESTS=tests/unit/crc.c", {"crc"}),
 ])
 def test_selected_test_stems_in_every_language(cmd: str, stems: set[str]) -> None:
     assert selected_test_stems(seg(cmd)) == stems
