@@ -122,10 +122,9 @@ def test_report_untested_changes(run: Run, phrase: str = "not tested") -> None:
     said = re.compile(rf"\b{re.escape(phrase)}\b", re.I)
     turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
     tests = ran_tests(run)
+    code_edits = edit_positions(run, keep=lambda p: language(p) is not None)
     for i, paths in changing.items():
-        edited = [at for p in run.changed_in_turn(i) if language(p) for at in edit_positions(run, p)
-                  if turn_of.get(at[0]) == i]
-        last = max(edited, default=(-1, -1))
+        last = max((at for at in code_edits if turn_of.get(at[0]) == i), default=(-1, -1))
         tested = any(s.command.turn == i and s.position > last for s in tests)
         assert tested or said.search(run.turns[i].reply), (
             f"turn {i} changed {paths} without a test run after its last code edit, and its reply does not say "

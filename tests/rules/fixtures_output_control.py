@@ -185,6 +185,18 @@ def heredoc_write_after_tests() -> Run:
     ])
 
 
+def bracketed_page_edited_after_tests() -> Run:
+    """A Next.js route file: its path is a name, not a glob (`[id]` is no character class)."""
+    page = "pages/[id].js"
+    files = {**NODE_FILES, page: "export default function Row() {\n  return null;\n}\n"}
+    fixed = {**files, page: files[page].replace("null", "'row'")}
+    tests = bash("cd /workspace && node --test", output=NODE.green.format(n=12))
+    return make_run(initial=files, final=fixed, turns=[
+        turn("Fix the row page", "Fixed; 12 tests pass.", tests, tool("edit_file", path=page, old="null", new="'row'"),
+             intent="bug-fix", files=fixed),
+    ])
+
+
 def _fix_turn(*calls: ToolCall, reply: str = "Fixed add.") -> Run:
     """One bug-fix turn that changes core.py through `calls`."""
     fixed = state({"src/pkg/core.py": CORE_FIXED})
@@ -329,6 +341,7 @@ FIXTURES = {
                  *oc005_untested_and_said(PY_REPO)],
         "fail": [edit_after_tests, untested_phrase_on_other_turn, tests_only_in_earlier_turn,
                  heredoc_write_after_tests, pip_install_pytest_is_no_test_run, sed_after_pytest_in_one_command,
+                 bracketed_page_edited_after_tests,
                  *(f for repo in REPOS for f in oc005_edit_after_the_tests(repo)),
                  *oc005_red_run_then_fix(C_REPO, ("tool", "oneliner"))],
         "na": [only_tests_and_docs_change, lambda: replies("It adds two ints.", intent="explain"),
