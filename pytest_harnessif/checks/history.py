@@ -1,9 +1,9 @@
 """Git history and the triggers of conditional rules: commit messages (prefixes, imperative subjects, trailers,
 issue references, AI credits), commits as the agent's commands show them (which turn made which subject), what the
 final state says was committed (porcelain lines, `.gitignore`), renames, reads of a file, red test runs and the names
-a failing test goes by in every runner, coverage totals, the locations error traces of any language point at, and the
-Python facts conditional rules trigger on (imports and the modules they name, environment reads, CLI flags, names a
-module binds, third-party imports, Markdown sections).
+a failing test goes by in every runner, the locations error traces of any language point at, and the Python facts
+conditional rules trigger on (imports and the modules they name, environment reads, CLI flags, names a module binds,
+third-party imports, Markdown sections).
 
 A run's commits (`Run.new_commits`) carry a subject, a body and an author, not the files they touched nor the turn
 that made them; `turn_commit_subjects` recovers the turn from the `git commit` commands (git prints
@@ -29,7 +29,7 @@ from .command import edits, numbered_calls, shell_edits
 from .project import dependency_lists
 from .pysource import parse
 from .shell import Segment, segments, segments_of
-from .summaries import read_counts, summaries
+from .summaries import read_counts
 from .workspace import changed_paths, workspace_path
 
 # --- commit messages -------------------------------------------------------------------------------------------
@@ -355,28 +355,6 @@ def red(seg: Segment) -> bool:
     exited non-zero without output that shows it green."""
     cmd = seg.command
     return cmd.timed_out or read_counts(cmd.output).red or (cmd.exit_code != 0 and not seg.green)
-
-
-def suite_counts(output: str) -> list[int]:
-    """The passed count of each test summary in a command's output that counts something, in order (a `make test`
-    running a unit suite and a CLI suite gives two; `summaries.passed_count` is their sum)."""
-    return [s.counts.passed for s in summaries(output) if s.counts.passed or s.counts.failed or s.counts.errors]
-
-
-COVERAGE_TOTALS = (
-    re.compile(r"^TOTAL\s.*?(\d+(?:\.\d+)?)%\s*$", re.M),                          # coverage.py / pytest-cov, gcovr
-    re.compile(r"^\s*All files\s*\|\s*(\d+(?:\.\d+)?)\s*\|", re.M),                    # istanbul: c8, nyc, jest
-    re.compile(r"^total:\s+\(statements\)\s+(\d+(?:\.\d+)?)%\s*$", re.M),               # go tool cover -func
-    re.compile(r"^\s*lines\.*:\s*(\d+(?:\.\d+)?)%", re.M),                               # lcov --summary
-)
-
-
-def coverage_percent(output: str) -> float | None:
-    """The total of the last coverage report in a command's output, if any: the `TOTAL ... 87%` line of coverage.py
-    (`pytest --cov`) and gcovr, the statements column of istanbul's `All files` row (c8, nyc, `jest --coverage`),
-    `go tool cover -func`'s `total:` line, lcov's `lines......: 87.0%`."""
-    hits = [(hit.start(), float(hit.group(1))) for pattern in COVERAGE_TOTALS for hit in pattern.finditer(output)]
-    return max(hits)[1] if hits else None
 
 
 FAILING_FILE = re.compile(r"^([\w./-]+\.\w+)::")

@@ -7,8 +7,10 @@ and the spec reporter's `ℹ pass 11`), jest (`Tests: 1 failed, 11 passed, 12 to
 1 failed (12)`), mocha (`11 passing`, `1 failing`), `go test` (`--- PASS`/`--- FAIL` lines, `ok`/`FAIL` package
 lines), `cargo test` (`test result: ok. 12 passed; 0 failed`), ctest (`100% tests passed, 0 tests failed out of 12`),
 Maven (`Tests run: 12, Failures: 0`), bats/TAP, rspec, phpunit, and a project's own harness (`unit: 35 passed,
-0 failed`). Each line is read by one format at most, so one run is not counted twice; several summaries in one output
-(a `make test` running two suites, `cargo test` with several test binaries) add up in `read_counts`.
+0 failed`, `12 tests ok`, and a line of failures alone: `cli: 2 failed`). Each line is read by one format at most, so
+one run is not counted twice; several summaries in one output (a `make test` running two suites, `cargo test` with
+several test binaries) add up in `read_counts`, and `suite_counts` gives each one's passed count. Outputs are parsed
+once each (cached). `coverage_percent` reads the total of a coverage report the same output may carry.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -47,11 +50,12 @@ class Counts:
 
 @dataclass(frozen=True)
 class Summary:
-    """One summary: the format that printed it, its counts and the line (0-based) it ends on."""
+    """One summary: the format that printed it, its counts, the line (0-based) it ends on and the line it starts on."""
 
     format: str
     counts: Counts
     line: int
+    start: int
 
 
 # --- formats ---------------------------------------------------------------------------------------------------------
@@ -77,8 +81,10 @@ PHPUNIT = re.compile(r"^Tests: (\d+), Assertions: \d+(?:, Errors: (\d+))?(?:, Fa
 TAP_PLAN = re.compile(r"^1\.\.(\d+)\s*$")
 TAP_LINE = re.compile(r"^(ok|not ok) \d+\b(.*)$")
 COMPANIONS = re.compile(r"^\s*(?:Test Suites:|Test Files\s|Snapshots:|Suites:|Duration\s|Start at\s)")
-OWN = re.compile(r"(?:^|[\s:])(\d+) (?:tests? )?(?:passed|pass|ok)\b(?:[,;]?\s+(\d+) (?:tests? )?failed)?", re.I)
+OWN = re.compile(r"(?:^|[\s:])(\d+) (?:tests? (?:passed|pass|ok)|passed|pass)\b(?:[,;]?\s+(\d+) (?:tests? )?failed)?",
+                 re.I)
 OWN_FAILED = re.compile(r"\b(\d+) (?:tests? )?failed\b", re.I)
+OWN_FAILED_ONLY = re.compile(r"^\s*(?:[\w ./-]+:\s*)?(\d+) (?:tests? )?failed\b", re.I)
 
 
 def _pytest(lines: list[str], i: int) -> tuple[Counts, int] | None:
@@ -223,7 +229,7 @@ def _go(lines: list[str], claimed: set[int]) -> Iterator[Summary]:
     ok = sum(kind == "ok" for _, kind in packages)
     counts = Counts(cases["PASS"], cases["FAIL"] or failed_packages, 0, cases["SKIP"], len(packages),
                     ok if not cases["PASS"] else 0)
-    yield Summary("go", counts, packages[-1][0])
+    yield Summary("go", counts, packages[-1][0], packages[0][0])
 
 
 def _tap(lines: list[str], claimed: set[int]) -> Iterator[Summary]:
@@ -248,24 +254,30 @@ def _tap(lines: list[str], claimed: set[int]) -> Iterator[Summary]:
                 failed += 1
         claimed.add(i)
         if passed + failed + skipped:
-            yield Summary("tap", Counts(passed, failed, 0, skipped, 1), last)
+            yield Summary("tap", Counts(passed, failed, 0, skipped, 1), last, i)
 
 
 def _own(lines: list[str], claimed: set[int]) -> Iterator[Summary]:
-    """A project's own harness: a line saying `N passed` (`unit: 35 passed, 2 failed`, `cli: 17 passed`)."""
+    """A project's own harness: a line saying `N passed` (`unit: 35 passed, 2 failed`, `cli: 17 passed`, `12 tests
+    ok`), or one saying only that some failed (`cli: 2 failed`, `3 tests failed`)."""
     for i, line in enumerate(lines):
         if i in claimed:
             continue
-        hit = OWN.search(line)
-        if hit is None:
+        if hit := OWN.search(line):
+            failed = int(hit.group(2)) if hit.group(2) else int(m.group(1)) if (m := OWN_FAILED.search(line)) else 0
+            counts = Counts(int(hit.group(1)), failed, 0, 0, 1)
+        elif (only := OWN_FAILED_ONLY.match(line)) and int(only.group(1)):
+            counts = Counts(0, int(only.group(1)), 0, 0, 1)
+        else:
             continue
-        failed = int(hit.group(2)) if hit.group(2) else int(m.group(1)) if (m := OWN_FAILED.search(line)) else 0
         claimed.add(i)
-        yield Summary("own", Counts(int(hit.group(1)), failed, 0, 0, 1), i)
+        yield Summary("own", counts, i, i)
 
 
-def summaries(output: str) -> list[Summary]:
-    """Every test summary in a command's output, in order (see the module docstring for the formats)."""
+@lru_cache(maxsize=256)
+def summaries(output: str) -> tuple[Summary, ...]:
+    """Every test summary in a command's output, in order (see the module docstring for the formats); cached, as
+    several checks read the same outputs."""
     lines = output.splitlines()
     claimed: set[int] = set()
     found: list[Summary] = []
@@ -280,11 +292,11 @@ def summaries(output: str) -> list[Summary]:
             if got is not None:
                 counts, end = got
                 claimed.update(range(i, end + 1))
-                found.append(Summary(name, counts, end))
+                found.append(Summary(name, counts, end, i))
                 break
     for extra in (_go, _tap, _own):
         found += list(extra(lines, claimed))
-    return sorted(found, key=lambda s: s.line)
+    return tuple(sorted(found, key=lambda s: s.line))
 
 
 def read_counts(output: str) -> Counts:
@@ -295,10 +307,26 @@ def read_counts(output: str) -> Counts:
     return total
 
 
-def passed_count(output: str) -> int | None:
-    """How many tests passed by the output's summaries (added up), or None when it has none with a count."""
-    counted = [s for s in summaries(output) if s.counts.passed or s.counts.failed or s.counts.errors]
-    return sum(s.counts.passed for s in counted) if counted else None
+def suite_counts(output: str) -> list[int]:
+    """The passed count of each test summary in a command's output that counts something, in order (a `make test`
+    running a unit suite and a CLI suite gives two; their sum is the run's passed count)."""
+    return [s.counts.passed for s in summaries(output) if s.counts.passed or s.counts.failed or s.counts.errors]
+
+
+COVERAGE_TOTALS = (
+    re.compile(r"^TOTAL\s.*?(\d+(?:\.\d+)?)%\s*$", re.M),                          # coverage.py / pytest-cov, gcovr
+    re.compile(r"^\s*All files\s*\|\s*(\d+(?:\.\d+)?)\s*\|", re.M),                    # istanbul: c8, nyc, jest
+    re.compile(r"^total:\s+\(statements\)\s+(\d+(?:\.\d+)?)%\s*$", re.M),               # go tool cover -func
+    re.compile(r"^\s*lines\.*:\s*(\d+(?:\.\d+)?)%", re.M),                               # lcov --summary
+)
+
+
+def coverage_percent(output: str) -> float | None:
+    """The total of the last coverage report in a command's output, if any: the `TOTAL ... 87%` line of coverage.py
+    (`pytest --cov`) and gcovr, the statements column of istanbul's `All files` row (c8, nyc, `jest --coverage`),
+    `go tool cover -func`'s `total:` line, lcov's `lines......: 87.0%`."""
+    hits = [(hit.start(), float(hit.group(1))) for pattern in COVERAGE_TOTALS for hit in pattern.finditer(output)]
+    return max(hits)[1] if hits else None
 
 
 # --- failing tests ---------------------------------------------------------------------------------------------------

@@ -11,11 +11,11 @@ from collections import Counter
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, changed_definitions, is_test_path, language, sources_or_na
 from pytest_harnessif.checks.command import suite_runs
-from pytest_harnessif.checks.history import coverage_percent, suite_counts
 from pytest_harnessif.checks.metrics_code import added_cases, found_or_na, lengthened_lines
 from pytest_harnessif.checks.regex import without_code
 from pytest_harnessif.checks.render import short
 from pytest_harnessif.checks.shell import segments
+from pytest_harnessif.checks.summaries import coverage_percent, suite_counts
 from pytest_harnessif.checks.toolcalls import (
     code_block_lines,
     decimals,

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_harnessif.checks.summaries import Counts, failing_tests, passed_count, read_counts, summaries
+from pytest_harnessif.checks.summaries import (
+    Counts,
+    coverage_percent,
+    failing_tests,
+    read_counts,
+    suite_counts,
+    summaries,
+)
 
 
 @pytest.mark.parametrize(
@@ -36,6 +43,17 @@ def test_each_runners_summary(output: str, passed: int, failed: int, errors: int
     assert (counts.passed, counts.failed, counts.errors, counts.skipped) == (passed, failed, errors, skipped)
 
 
+def test_own_harness_lines() -> None:
+    assert read_counts("HTTP/1.1 200 OK").summaries == 0 and read_counts("served: 200 ok").summaries == 0
+    assert (read_counts("cli: 12 tests ok").passed, read_counts("cli: 12 tests ok").green) == (12, True)
+    for output in ("unit: 35 passed\ncli: 2 failed", "unit: 35 passed\n2 tests failed"):
+        counts = read_counts(output)
+        assert (counts.passed, counts.failed, counts.summaries, counts.green) == (35, 2, 2, False)
+    assert read_counts("FAILED tests/a.py::test_n - AssertionError: expected 3 failed").summaries == 0
+    assert read_counts("cli: 0 failed").summaries == 0
+    assert [(s.start, s.line) for s in summaries("x\nRan 3 tests in 0.1s\n\nOK\nunit: 2 passed")] == [(1, 3), (4, 4)]
+
+
 def test_maven_per_class_lines_are_not_counted_again() -> None:
     out = ("[INFO] Tests run: 7, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.1 s - in a.ATest\n"
            "[INFO] Results:\n[INFO]\n[INFO] Tests run: 7, Failures: 0, Errors: 0, Skipped: 0")
@@ -51,11 +69,27 @@ def test_go_counts_cases_when_verbose_and_packages_otherwise() -> None:
     assert verbose.passed == 2 and verbose.green
 
 
-def test_green_red_and_passed_count() -> None:
+def test_green_red_and_passed_counts() -> None:
     assert Counts(3, 0, 0, 0, 1).green and not Counts(0, 0, 0, 0, 1).green and Counts(1, 1, 0, 0, 1).red
-    assert passed_count("unit: 35 passed\ncli: 17 passed") == 52 and passed_count("no tests ran in 0.01s") is None
-    assert passed_count("lint: ok") is None
+    assert sum(suite_counts("unit: 35 passed\ncli: 17 passed")) == 52 and suite_counts("no tests ran in 0.01s") == []
+    assert suite_counts("lint: ok") == []
     assert [s.format for s in summaries("3 passed in 0.1s\nunit: 2 passed")] == ["pytest", "own"]
+
+
+def test_suite_counts() -> None:
+    assert suite_counts("unit: 35 passed\ncli: 17 passed\nlint: ok") == [35, 17]
+    assert suite_counts("=== 1 failed, 11 passed in 0.4s ===") == [11]
+    assert suite_counts("# tests 3\n# pass 3\n# fail 0") == [3]
+    assert suite_counts("no tests ran in 0.01s") == []
+
+
+def test_coverage_totals_of_every_reporter() -> None:
+    assert coverage_percent("Name  Stmts  Miss  Cover\nTOTAL  120  12  90%\n12 passed") == 90
+    assert coverage_percent("TOTAL  10  1  80%\n...\nTOTAL  10  0  95.5%") == 95.5
+    assert coverage_percent("File | % Stmts | % Branch\nAll files |   87.5 |   80 |") == 87.5
+    assert coverage_percent("ok  pkg  0.1s  coverage: 70.0% of statements\ntotal:\t(statements)\t72.5%") == 72.5
+    assert coverage_percent("Summary coverage rate:\n  lines......: 85.0% (170 of 200 lines)") == 85
+    assert coverage_percent("12 passed in 0.3s") is None
 
 
 def test_failing_tests_in_each_runners_words() -> None:
