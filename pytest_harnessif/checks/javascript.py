@@ -192,26 +192,26 @@ def _qualname(node: Node, name: str) -> str:
 
 def _params(fn: Node) -> tuple[str, ...]:
     """A function's parameter names (a destructuring pattern counts as one, its text; TS `this` left out)."""
+    return tuple(syntax.text(p) for p in _parameters(fn))
+
+
+def _parameters(fn: Node) -> list[Node]:
+    """The pattern each parameter of a function binds: a name, or a destructuring pattern (TS `this` left out)."""
     single = _field(fn, "parameter")
-    if single is not None:
-        return (syntax.text(single),)
     listed = _field(fn, "parameters")
-    names = [_param_name(p) for p in listed.named_children] if listed is not None else []
-    return tuple(n for n in names if n)
+    written = [single] if single is not None else listed.named_children if listed is not None else []
+    return [p for p in map(_binds, written) if p is not None]
 
 
-def _param_name(node: Node) -> str:
-    if node.type in ("required_parameter", "optional_parameter"):
-        pattern = _field(node, "pattern")
-        return "" if pattern is None or pattern.type == "this" else _param_name(pattern)
-    if node.type == "assignment_pattern":
-        left = _field(node, "left")
-        return _param_name(left) if left is not None else ""
-    if node.type == "rest_pattern":
-        return next((_param_name(c) for c in node.named_children), "")
-    if node.type in ("identifier", "object_pattern", "array_pattern"):
-        return syntax.text(node)
-    return ""
+def _binds(node: Node | None) -> Node | None:
+    """The pattern a parameter binds, without its type, default value and `...`."""
+    while node is not None and node.type in ("required_parameter", "optional_parameter", "assignment_pattern",
+                                             "rest_pattern"):
+        if node.type == "rest_pattern":
+            node = next(iter(node.named_children), None)
+        else:
+            node = _field(node, "left" if node.type == "assignment_pattern" else "pattern")
+    return node if node is not None and node.type in ("identifier", "object_pattern", "array_pattern") else None
 
 
 def _complexity(fn: Node) -> int:
@@ -328,19 +328,12 @@ def bindings(path: str, data: bytes) -> list[Binding]:
         elif node.type in SCOPES:
             name = _field(node, "name") if node.type != "method_definition" else None
             names += [name] if name is not None else []
-            names += _parameter_names(node) if node.type in FUNCTIONS else []
+            names += [n for p in _parameters(node) for n in _pattern_names(p)] if node.type in FUNCTIONS else []
         elif node.type == "catch_clause":
             names += _pattern_names(_field(node, "parameter"))
         elif node.type == "for_in_statement" and _field(node, "kind") is not None:
             names += _pattern_names(_field(node, "left"))
     return [Binding(syntax.text(n), syntax.line(n)) for n in names]
-
-
-def _parameter_names(fn: Node) -> list[Node]:
-    single = _field(fn, "parameter")
-    listed = _field(fn, "parameters")
-    patterns = [single] if single is not None else listed.named_children if listed is not None else []
-    return [n for p in patterns for n in _pattern_names(p)]
 
 
 def _pattern_names(node: Node | None) -> list[Node]:

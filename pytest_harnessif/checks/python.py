@@ -64,18 +64,16 @@ def _own(node: Node) -> Iterator[Node]:
             stack.extend(reversed(current.children))
 
 
-def _params(function: Node) -> tuple[str, ...]:
+def _parameters(function: Node) -> list[Node]:
+    """The names a function's or lambda's parameters bind (`self` and `cls` left out)."""
     params = function.child_by_field_name("parameters")
-    names = []
+    found = []
     for p in params.named_children if params else []:
-        if p.type == "identifier":
-            names.append(syntax.text(p))
-        elif p.type in ("typed_parameter", "list_splat_pattern", "dictionary_splat_pattern"):
-            ident = next((c for c in p.named_children if c.type == "identifier"), None)
-            names.append(syntax.text(ident))
-        elif p.type in ("default_parameter", "typed_default_parameter"):
-            names.append(syntax.text(p.child_by_field_name("name")))
-    return tuple(n for n in names if n and n not in ("self", "cls"))
+        ident = p if p.type == "identifier" else p.child_by_field_name("name") or next(
+            (c for c in p.named_children if c.type == "identifier"), None)
+        if ident is not None and syntax.text(ident) not in ("self", "cls"):
+            found.append(ident)
+    return found
 
 
 def _depth(node: Node, level: int = 0) -> int:
@@ -120,7 +118,8 @@ def definitions(path: str, data: bytes) -> list[Definition]:
                 is_test = test_module and name.startswith("test") and (not owner or in_test_class)
                 kind = "test" if is_test else "method" if owner else "function"
                 decisions = sum(1 for n in _own(body) if n.type in DECISIONS) if body else 0
-                out.append(Definition(name, kind, syntax.line(child), syntax.end_line(child), _params(target),
+                out.append(Definition(name, kind, syntax.line(child), syntax.end_line(child),
+                                      tuple(syntax.text(n) for n in _parameters(target)),
                                       qual, 1 + decisions, _depth(body) if body else 0,
                                       _assertions(body) if body else 0, syntax.text(child)))
                 if body is not None:
@@ -173,11 +172,6 @@ def bindings(path: str, data: bytes) -> list[Binding]:
         elif kind == "as_pattern_target":
             found += [c for c in node.named_children if c.type == "identifier"]
     for function in syntax.descendants(root, "function_definition", "lambda"):
-        params = function.child_by_field_name("parameters")
-        for p in params.named_children if params else []:
-            ident = p if p.type == "identifier" else p.child_by_field_name("name") or next(
-                (c for c in p.named_children if c.type == "identifier"), None)
-            if ident is not None and syntax.text(ident) not in ("self", "cls"):
-                found.append(ident)
+        found += _parameters(function)
     return [Binding(syntax.text(n), syntax.line(n)) for n in found if n is not None]
 
