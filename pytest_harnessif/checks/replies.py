@@ -19,15 +19,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import get_args
 
 from tree_sitter import Node
 
 from ..evidence import Command, FileView, Run, TurnView
+from ..schema import LANGUAGE_ALIASES, Language
 from . import c, code, javascript, syntax
 from .bash import Redirect
 from .project import dependency_lists
 from .shell import Segment, segments, segments_of
-from .summaries import PYTEST, summaries
+from .summaries import CARGO, MOCHA, NODE, PYTEST, Summary, summaries
 from .workspace import files_before_turn
 
 FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)")
@@ -62,21 +64,21 @@ FRACTION = re.compile(
     re.I,
 )
 NOT_A_HALF = re.compile(r"\b(?:first|second|other|last|top|bottom|upper|lower|back|front)\s+$", re.I)
-NODE_COUNT = re.compile(r"^\s*(?:#|\u2139)\s+(pass|fail|cancelled|skipped|todo)\s+(\d+)\s*$")
-MOCHA_COUNT = re.compile(r"^\s*(\d+ (?:passing|failing|pending))\b")
-UNITTEST_RAN = re.compile(r"^\s*(Ran \d+ tests?)\b")
 SCAFFOLDING = frozenset({"cd", "set"})
 """Commands that set a shell up without doing anything (`cd /workspace && ...`, a script's `set -euo pipefail`)."""
 COUNT_PAIR = re.compile(r"\d+%?(?: tests?)? [A-Za-z]+")
+LOG_TAG = re.compile(r"^\s*\[\w+\]\s*")
+"""A log level before a summary line (Maven's `[INFO] `)."""
+NODE_QUOTED = frozenset({"pass", "fail", "cancelled", "skipped", "todo"})
+"""The count lines of node's runner a reply quotes (`tests`, `suites` and `duration_ms` aside)."""
 MISSING = (
     re.compile(r"([A-Za-z][\w.+-]*): (?:command )?not found"),
     re.compile(r"No module named '?([\w.]+)'?"),
     re.compile(r"Cannot find (?:module|package) '([^'./][^']*)'"),
     re.compile(r"fatal error: ([\w./+-]+\.h): No such file or directory"),
 )
-FENCE_LANGUAGES = {"python": "python", "py": "python", "javascript": "javascript", "js": "javascript",
-                   "jsx": "javascript", "mjs": "javascript", "cjs": "javascript", "typescript": "typescript",
-                   "ts": "typescript", "tsx": "typescript", "c": "c", "h": "c"}
+FENCE_LANGUAGES = {**{lang: lang for lang in get_args(Language)}, **LANGUAGE_ALIASES, "mjs": "javascript",
+                   "cjs": "javascript"}
 """Fence tags and the language whose grammar reads the block (a key of `checks.syntax.GRAMMARS`)."""
 C_BODY = "void __snippet(void) {{\n{}\n}}\n"
 
@@ -500,11 +502,10 @@ def quoted_lines(text: str, langs: tuple[str, ...] | None = None) -> list[str]:
 
 def only_prints(command: Command, programs: Iterable[str]) -> bool:
     """Whether a command only prints: every simple command of it, a `cd` or `set` before them aside, runs one of
-    `programs` (`echo`, `printf`), none writes a file and nothing is piped on."""
+    `programs` (`echo`, `printf`; so nothing is piped into another program) and none writes a file."""
     segs = [s for s in segments_of(command) if s.program not in SCAFFOLDING]
     names = set(programs)
-    quiet = all(s.program in names and not s.written_paths and not s.pipes_into for s in segs)
-    return bool(segs) and quiet
+    return bool(segs) and all(s.program in names and not s.written_paths for s in segs)
 
 
 def summary_counts(output: str) -> list[str]:
@@ -515,36 +516,28 @@ def summary_counts(output: str) -> list[str]:
     total`, cargo's `12 passed; 0 failed; 0 ignored`, a C harness's `35 passed, 2 failed`). `go test` and plain TAP
     print no counts, so they give none."""
     lines = output.splitlines()
-    out: list[str] = []
-    for found in summaries(output):
-        out += _counts_of(found.format, lines, found.line)
-    return out
+    return [count for found in summaries(output) for count in _counts_of(found, lines[found.start : found.line + 1])]
 
 
-def _counts_of(runner: str, lines: list[str], end: int) -> list[str]:
-    """The quoted counts of one summary that ends on line `end`."""
-    if runner == "pytest":
-        return [hit.group(1).rstrip(", ") for hit in [PYTEST.match(lines[end].strip())] if hit]
-    if runner == "mocha":
-        return [hit.group(1) for line in _block(lines, end, MOCHA_COUNT) if (hit := MOCHA_COUNT.match(line))]
-    if runner == "node":
-        counts = [hit.groups() for line in _block(lines, end, NODE_COUNT) if (hit := NODE_COUNT.match(line))]
-        return [f"{kind} {n}" for kind, n in counts if kind in ("pass", "fail") or n != "0"]
-    if runner == "unittest":
-        ran = [hit.group(1) for line in lines[max(0, end - 3) : end] if (hit := UNITTEST_RAN.match(line))]
-        return [*ran[-1:], lines[end].strip()]
-    if runner in ("go", "tap"):
+def _counts_of(found: Summary, span: list[str]) -> list[str]:
+    """The quoted counts of one summary, read from the lines it spans."""
+    last = span[-1].strip()
+    if found.format == "pytest":
+        return [hit.group(1).rstrip(", ") for hit in [PYTEST.match(last)] if hit]
+    if found.format == "mocha":
+        return [f"{hit.group(1)} {hit.group(2)}" for line in span if (hit := MOCHA.match(line))]
+    if found.format == "node":
+        counts = [hit.groups() for line in span if (hit := NODE.match(line.strip()))]
+        return [f"{kind} {n}" for kind, n in counts if kind in ("pass", "fail") or (kind in NODE_QUOTED and n != "0")]
+    if found.format == "unittest":
+        return [span[0].strip().partition(" in ")[0], last]
+    if found.format in ("go", "tap"):
         return []
-    pairs = list(COUNT_PAIR.finditer(lines[end]))
-    return [lines[end][pairs[0].start() : pairs[-1].end()] if pairs else lines[end].strip()]
-
-
-def _block(lines: list[str], end: int, pattern: re.Pattern[str]) -> list[str]:
-    """The run of lines matching `pattern` that ends on line `end` (the node runner's `# ...` count lines)."""
-    start = end
-    while start > 0 and pattern.match(lines[start - 1]):
-        start -= 1
-    return lines[start : end + 1]
+    if found.format == "cargo" and (hit := CARGO.match(last)):
+        return [last[hit.start(1) : hit.end()]]
+    text = LOG_TAG.sub("", last)
+    pairs = list(COUNT_PAIR.finditer(text))
+    return [text[pairs[0].start() : pairs[-1].end()] if pairs else text]
 
 
 def quotes_counts(reply: str, counts: str) -> bool:
@@ -632,18 +625,22 @@ def new_public_functions(run: Run, index: int) -> list[tuple[str, str]]:
             continue
         old = {d.full_name for d in code.definitions(FileView(path, before[path]))} if path in before else set()
         view = FileView(path, after[path])
-        out += [(d.name, lang) for d in code.definitions(view) if d.kind == "function" and d.full_name == d.name
-                and d.name not in old and _public(view, lang, d.name)]
+        added = [d.name for d in code.definitions(view) if d.kind == "function" and d.full_name == d.name
+                 and d.name not in old]
+        out += [(name, lang) for name in _public(view, lang, added)]
     return out
 
 
-def _public(view: FileView, lang: str, name: str) -> bool:
-    """Whether a top-level function is public: exported (JS/TS), not `static` (C), no leading underscore."""
+def _public(view: FileView, lang: str, names: list[str]) -> list[str]:
+    """The top-level functions of `names` that are public: exported (JS/TS), else not `static` (C) and no leading
+    underscore; the file is read once for all of them."""
+    if not names:
+        return []
     if lang in ("javascript", "typescript"):
-        return name in {e.name for e in javascript.exports(view.path, view.data)}
-    if lang == "c" and any(f.name == name and f.is_static for f in c.functions(view.path, view.data)):
-        return False
-    return not name.startswith("_")
+        exported = {e.name for e in javascript.exports(view.path, view.data)}
+        return [n for n in names if n in exported]
+    static = {f.name for f in c.functions(view.path, view.data) if f.is_static} if lang == "c" else set()
+    return [n for n in names if n not in static and not n.startswith("_")]
 
 
 def _names(entries: Iterable[object]) -> set[str]:

@@ -143,6 +143,14 @@ def test_summary_counts_of_every_runner_and_the_last_test_run() -> None:
     assert summary_counts("ok  \texample.com/pkg\t0.01s") == [] and summary_counts("collecting ...") == []
     assert quotes_counts("Result: `# pass 11`,  Fail 1.", "pass 11") and not quotes_counts("pass 111", "pass 11")
     assert not quotes_counts("21 passed", "1 passed")
+    maven = "[INFO] Results:\n[INFO]\n[INFO] Tests run: 12, Failures: 0, Errors: 0, Skipped: 0"
+    (counts,) = summary_counts(maven)
+    assert quotes_counts("Maven: `Tests run: 12, Failures: 0, Errors: 0, Skipped: 0`.", counts)
+    cargo = "test result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s"
+    (counts,) = summary_counts(cargo)
+    assert quotes_counts("cargo test: 3 passed; 0 failed; 1 ignored", counts)
+    assert quotes_counts("test result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out", counts)
+    assert summary_counts("unit: 35 passed\ncli: 2 failed") == ["35 passed", "2 failed"]
     run = make_run(turns=[turn("T", "ok", bash("python -m pytest -q", output="1 passed"),
                                tool("run_tests", command="npm test", exit_code=0, output="2 passing")),
                           turn("U", "ok", bash("make test", output="unit: 3 passed")), turn("V", "ok")])
