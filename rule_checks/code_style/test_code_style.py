@@ -31,13 +31,14 @@ from pytest_harnessif.checks.workspace import added_lines, first_line
 PYTHON = ("python",)
 TRAILING_WS = re.compile(r"[ \t\f\v]+\r?$")
 SUPPRESSION = re.compile(
-    r"(?:^|[#/*]\s*)(?:(?:ruff|flake8):\s*)?noqa\b|(?:^|[#/*]\s*)type:\s*ignore\b"
-    r"|(?:^|[#/*]\s*)(?:pylint|pyright|mypy):\s*(?:disable|ignore)|\beslint-disable|\b(?:biome|deno-lint)-ignore\b"
-    r"|\boxlint-disable|\bjshint\s+ignore|@ts-(?:ignore|expect-error|nocheck)\b|(?-i:\bNOLINT(?:NEXTLINE|BEGIN|END)?\b)|\bcppcheck-suppress\b"
-    r"|\bflawfinder:\s*ignore",
+    r"(?:^|[#/*]\s*)(?:(?:(?:ruff|flake8):\s*)?noqa\b|type:\s*ignore\b|(?:pylint|pyright|mypy):\s*(?:disable|ignore)"
+    r"|eslint-disable|(?:biome|deno-lint)-ignore\b|oxlint-disable|jshint\s+ignore|@ts-(?:ignore|expect-error|nocheck)\b"
+    r"|cppcheck-suppress\b|flawfinder:\s*ignore)|(?-i:\bNOLINT(?:NEXTLINE|BEGIN|END)?\b)",
     re.I,
 )
-"""A comment silencing a linter or type checker (Python, JS/TS or C tools), its comment markers stripped."""
+"""A comment silencing a linter or type checker (Python, JS/TS or C tools), its comment markers stripped: the
+directive opens the comment (or follows a marker inside it), as the tools require, so prose naming one is no
+suppression; clang-tidy's `NOLINT` counts anywhere."""
 SILENCING_PRAGMA = re.compile(r"^(?:(?:GCC|clang)\s+diagnostic\s+ignored\b|warning\s*\(\s*disable)")
 """What a C `#pragma` says when it silences compiler warnings."""
 

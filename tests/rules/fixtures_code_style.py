@@ -357,6 +357,17 @@ def cs011_js_and_c_prose_comments() -> Run:
                                  "    return 0;\n}\n"})
 
 
+def cs011_directives_named_in_prose() -> Run:
+    """A comment that names a directive in a sentence silences nothing: the tools read one only where it opens the
+    comment."""
+    return changed_in({**JS_BASE, **C_BASE}, {
+        "src/sort.js": SORT_JS + "\n// We never add eslint-disable here; fix what the linter reports.\n"
+                                 "export const ASC = 1;\n",
+        "src/rows.ts": "// never add @ts-ignore here: fix the type instead\nexport const version: number = 2;\n",
+        "src/store.c": STORE_C + "\n/* Do not add cppcheck-suppress here. */\nint store_zero(void) {\n"
+                                 "    return 0;\n}\n"})
+
+
 def cs011_eslint_disable() -> Run:
     return js_with("\nexport function logRows(rows) {\n  // eslint-disable-next-line no-console\n"
                    "  console.log(rows);\n}\n")
@@ -406,7 +417,8 @@ FIXTURES = {
                "fail": [cs010_markdown_hard_break, cs010_whitespace_only_line, cs010_js_trailing_spaces,
                         cs010_c_trailing_tab],
                "na": [cs010_only_deletion]},
-    "CS-011": {"pass": [cs011_clean, cs011_directive_named_in_a_string, cs011_js_and_c_prose_comments],
+    "CS-011": {"pass": [cs011_clean, cs011_directive_named_in_a_string, cs011_js_and_c_prose_comments,
+                        cs011_directives_named_in_prose],
                "fail": [cs011_noqa_variant, cs011_type_ignore, cs011_eslint_disable, cs011_ts_expect_error,
                         cs011_c_nolint, cs011_c_pragma],
                "na": [cs011_only_markdown]},
