@@ -5,13 +5,9 @@ changed."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable
-from typing import Protocol, TypeVar
-
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks import c
-from pytest_harnessif.checks.code import added_numbers, changed_code_or_na
+from pytest_harnessif.checks.code import added_numbers, calls, changed_code_or_na, on_added_lines
 from pytest_harnessif.checks.project import is_makefile, make_variable
 from pytest_harnessif.evidence import FileView
 
@@ -19,28 +15,10 @@ C_SOURCES = "**/*.c"
 ALLOCATORS = ("malloc", "calloc", "realloc", "strdup")
 
 
-class Located(Protocol):
-    @property
-    def line(self) -> int: ...
-
-
-Fact = TypeVar("Fact", bound=Located)
-
-
-def on_added_lines(run: Run, views: Iterable[FileView],
-                   facts: Callable[[str, bytes], Iterable[Fact]]) -> list[tuple[FileView, Fact]]:
-    """`(file, fact)` for each fact `facts(path, data)` finds in `views` whose line the run added."""
-    out = []
-    for view in views:
-        added = added_numbers(run, view)
-        out += [(view, fact) for fact in facts(view.path, view.data) if fact.line in added]
-    return out
-
-
 def added_allocations(run: Run, allocators: tuple[str, ...]) -> list[tuple[FileView, c.Allocation]]:
     """The allocations of `allocators` assigned on a line the run added to a `.c` file (n/a when none changed)."""
     views = changed_code_or_na(run, "c", C_SOURCES)
-    return on_added_lines(run, views, functools.partial(c.allocations, allocators=allocators))
+    return on_added_lines(run, views, lambda v: c.allocations(v.path, v.data, allocators))
 
 
 @rule("CS-043", languages=("c",), family="code_style", modality="require", prior="neutral", method="ast",
@@ -103,7 +81,7 @@ def test_no_unbounded_string_functions(run: Run, banned: tuple[str, ...] = ("str
     """No line the run adds to a C file calls {banned:code-or}."""
     views = changed_code_or_na(run, "c")
     any(added_numbers(run, v) & c.code_lines(v.path, v.data) for v in views) or na("no C code added")
-    bad = [f"{v.path}:{call.line}: {call.callee}" for v, call in on_added_lines(run, views, c.calls)
+    bad = [f"{v.path}:{call.line}: {call.callee}" for v, call in on_added_lines(run, views, calls)
            if call.callee in banned]
     assert not bad, f"unbounded string functions called: {bad}"
 
@@ -121,8 +99,8 @@ def test_no_unbounded_string_functions(run: Run, banned: tuple[str, ...] = ("str
 def test_control_bodies_braced(run: Run) -> None:
     """Every `if`, `else`, `for` and `while` the run adds to a C file has a braced body."""
     views = changed_code_or_na(run, "c")
-    added = [(v, s) for v, s in on_added_lines(run, views, c.controls) if s.keyword != "do"] or na(
-        "no control statement added to a C file")
+    controls = on_added_lines(run, views, lambda v: c.controls(v.path, v.data))
+    added = [(v, s) for v, s in controls if s.keyword != "do"] or na("no control statement added to a C file")
     bad = [f"{v.path}:{s.line}: {s.keyword}" for v, s in added if not s.braced]
     assert not bad, f"control statements without braces: {bad}"
 
@@ -142,7 +120,8 @@ def test_internal_functions_static(run: Run, entry: str = "main") -> None:
     """Every function the run defines in a `.c` file is `static` unless a header declares it or it is
     `{entry}`."""
     views = changed_code_or_na(run, "c", C_SOURCES)
-    new = on_added_lines(run, views, c.functions) or na("no function defined on an added line of a .c file")
+    new = on_added_lines(run, views, lambda v: c.functions(v.path, v.data)) or na(
+        "no function defined on an added line of a .c file")
     public = {name for h in run.glob("**/*.h") for name in c.prototypes(h.path, h.data)} | {entry}
     bad = [f"{v.path}:{f.line}: {f.name}" for v, f in new if not f.is_static and f.name not in public]
     assert not bad, f"internal functions without static: {bad}"
@@ -214,7 +193,7 @@ def test_allocation_sizes_from_pointer(run: Run, allocators: tuple[str, ...] = (
     """Every `sizeof` inside a {allocators:code-or} call the run adds applies to a dereferenced pointer
     (`sizeof *p`), not to a type."""
     views = changed_code_or_na(run, "c")
-    sized = on_added_lines(run, views, functools.partial(c.sizeofs, callees=allocators))
+    sized = on_added_lines(run, views, lambda v: c.sizeofs(v.path, v.data, allocators))
     sized = sized or na("no allocation using sizeof added")
     bad = [f"{v.path}:{s.line}: sizeof {s.operand}" for v, s in sized if not s.dereferenced]
     assert not bad, f"allocation sizes taken from a type: {bad}"
