@@ -27,6 +27,7 @@ from .facts import Binding, Call, Comment, Definition, Raise
 LANGUAGE = "c"
 
 DECISIONS = frozenset({"if_statement", "for_statement", "while_statement", "do_statement", "conditional_expression"})
+COMPOUND = frozenset({"if_statement", "for_statement", "while_statement", "do_statement", "switch_statement"})
 
 ASSERTION = re.compile(r"(?:assert|ck_assert|g_assert|munit_assert|cr_assert|cr_expect|CHECK|ASSERT|EXPECT|TEST_ASSERT"
                        r"|CU_ASSERT)(?:_\w+)?")
@@ -221,9 +222,17 @@ def _complexity(body: Node) -> int:
     return 1 + len(decisions)
 
 
-def _depth(node: Node) -> int:
-    """How deep compound statements nest under `node`."""
-    return max((_depth(c) + (c.type == "compound_statement") for c in node.children), default=0)
+def _depth(body: Node) -> int:
+    """How deep control statements (`if`, loops, `switch`) nest in a function's body, braces or none (an `else if`
+    chain is one level; a bare `{ }` block adds none)."""
+    deepest, stack = 0, [(body, 0)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        for child in node.children:
+            else_if = child.type == "if_statement" and node.type == "else_clause"
+            stack.append((child, level + (child.type in COMPOUND and not else_if)))
+    return deepest
 
 
 def _operator(node: Node) -> str:

@@ -92,6 +92,14 @@ def test_definitions_complexity_depth_and_params() -> None:
         ("name", "function", 23, 23, (), 1, 0),
     ]
     assert defs[2].text == "char *name(void) { return 0; }"
+    nested = ("int walk(int *xs, int n)\n{\n    for (int i = 0; i < n; i++)\n        for (int j = 0; j < n; j++)\n"
+              "            if (xs[j])\n                while (xs[j] > 1)\n                    xs[j] /= 2;\n"
+              "    return 0;\n}\n"
+              "int blocks(int n) { { { n++; } } return n; }\n"
+              "int chain(int a) { if (a) x(); else if (a > 1) y(); else if (a > 2) { if (a > 3) z(); } return 0; }\n"
+              "int loop(int a) { do { switch (a) { case 1: if (a) break; } } while (a); return 0; }\n")
+    assert [(d.name, d.depth) for d in c.definitions("src/b.c", b(nested))] == [
+        ("walk", 4), ("blocks", 0), ("chain", 2), ("loop", 3)]
     assert c.raises("src/a.c", b(text)) == []
 
 
