@@ -10,10 +10,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_harnessif import Run
-from pytest_harnessif.fixtureways import NODE, PYTHON, C, Commit, Ecosystem, Edit, Read, Shell, Tests, turn_of, ways
+from pytest_harnessif.fixtureways import (
+    NODE,
+    PYTHON,
+    WAYS,
+    C,
+    Commit,
+    Ecosystem,
+    Edit,
+    Read,
+    Shell,
+    Tests,
+    turn_of,
+    ways,
+)
 from pytest_harnessif.testing import JudgeScript
 
-from .families import Factory, family
+from .families import Factory
+from .families import families as each_repo
 from .fixtures_code_style import BASE, CORE
 from .fixtures_conditional_logic_code import CRC_FIXED, SORT_FIXED
 from .fixtures_conditional_logic_judged import (
@@ -97,14 +111,10 @@ REPOS = (PY, JS, CC)
 Played = Callable[[Repo], dict[str, Any]]
 
 
-def families(name: str, played: Played, repos: tuple[Repo, ...] = REPOS, only: tuple[str, ...] | None = None
+def families(name: str, played: Played, repos: tuple[Repo, ...] = REPOS, only: tuple[str, ...] = WAYS
              ) -> list[Factory]:
-    """One family per repository: `played(repo)` gives each way's case."""
-    out: list[Factory] = []
-    for repo in repos:
-        runs = (lambda r: lambda: played(r))(repo)
-        out += family(f"{name}_{repo.eco.name}", runs, *([only] if only else []))
-    return out
+    """`tests.rules.families.families` in these repositories (all three unless `repos`)."""
+    return each_repo(name, played, repos, only)
 
 
 def play(repo: Repo, *turns: Any) -> dict[str, Run]:

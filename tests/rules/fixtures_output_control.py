@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_harnessif import Run
-from pytest_harnessif.fixtureways import NODE, PYTHON, C, Ecosystem, Edit, Tests, TurnSpec, turn_of, ways
+from pytest_harnessif.fixtureways import NODE, PYTHON, WAYS, C, Ecosystem, Edit, Tests, TurnSpec, turn_of, ways
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
-from .families import Factory, family
+from .families import Factory, families
 
 CORE = "def add(a: int, b: int) -> int:\n    return a + b\n"
 CORE_FIXED = "def add(a: int, b: int) -> int:\n    return int(a) + int(b)\n"
@@ -78,14 +78,14 @@ C_REPO = Repo(C, C_FILES, "src/store.c", "return a + b;", "return (int)((long)a 
 REPOS = (PY_REPO, NODE_REPO, C_REPO)
 
 
-def played(name: str, repo: Repo, *turns: TurnSpec, only: tuple[str, ...] = ("tool", "oneliner", "script"),
+def played(name: str, repo: Repo, *turns: TurnSpec, only: tuple[str, ...] = WAYS,
            judged: Callable[[Run], Any] | None = None) -> list[Factory]:
     """The family `name` of `turns` played in `repo` three ways; `judged(run)` adds the judge's script to each."""
-    def runs() -> dict[str, Any]:
+    def runs(repo: Repo) -> dict[str, Any]:
         played_ways = ways(list(turns), repo.files, repo.eco)
         return {way: (run, judged(run)) if judged else run for way, run in played_ways.items()}
 
-    return family(f"{name}_{repo.eco.name}", runs, only)
+    return families(name, runs, (repo,), only)
 
 
 def state(changes: dict[str, str | None] | None = None, base: dict[str, str] = BASE) -> dict[str, str]:
@@ -107,6 +107,13 @@ def run_tests(exit_code: int = 0) -> ToolCall:
 def edit(path: str) -> ToolCall:
     """An `edit_file` call on `path`."""
     return tool("edit_file", path=path, old="a", new="b")
+
+
+def written(files: dict[str, str], path: str, reply: str, text: str, *calls: ToolCall) -> Run:
+    """One turn that writes `text` to `path` of `files` (through `calls`, else `write_file`) and replies `reply`."""
+    after = {**files, path: text}
+    return make_run(initial=files, final=after, turns=[
+        turn("Do it", reply, *(calls or (tool("write_file", path=path, content=text),)), files=after)])
 
 
 def docs(text: str) -> Run:

@@ -24,6 +24,7 @@ from .fixtures_output_control import (
     replies,
     run_tests,
     state,
+    written,
 )
 
 FIXED = state({"src/pkg/core.py": CORE_FIXED})
@@ -113,17 +114,10 @@ def oc012_quotes_the_lint_command(repo: Repo) -> list[Factory]:
         "Fix the bug", f"Fixed. Checked with `{repo.eco.lint}`.", repo.fix(), Tests(), Lint(), intent="bug-fix"))
 
 
-def _in(files: dict[str, str], path: str, reply: str, text: str, *calls: ToolCall) -> Run:
-    """One turn that writes `text` to `path` of `files` and replies `reply`."""
-    after = {**files, path: text}
-    return make_run(initial=files, final=after, turns=[
-        turn("Do it", reply, *(calls or (tool("write_file", path=path, content=text),)), files=after)])
-
-
 def _summary(reply: str, command: str, output: str, files: dict[str, str]) -> Run:
     """A turn that fixes the source file, runs the tests once (`command` printing `output`) and replies `reply`."""
     path = "src/sort.js" if "src/sort.js" in files else "src/store.c"
-    return _in(files, path, reply, files[path] + "\n", tool("write_file", path=path, content=files[path] + "\n"),
+    return written(files, path, reply, files[path] + "\n", tool("write_file", path=path, content=files[path] + "\n"),
                bash(f"cd /workspace && {command} 2>&1 | tail -n 20", output=output))
 
 
@@ -146,10 +140,6 @@ C_NEW_TEST = C_FILES["tests/test_store.c"].replace(
 def oc035_analysis(name: str, reply: str, output: str = "accuracy 0.87341\nf1 0.812\n") -> list[Factory]:
     return played(name, PY_REPO, turn_of("How good is the classifier?", reply,
                                          Shell("python tools/evaluate.py", output=output), intent="data-analysis"))
-
-
-def _figures(reply: str, output: str) -> Run:
-    return _analysis(reply, output)
 
 
 # --- OC-038 usage examples, in every language -------------------------------------------------------------------
@@ -176,7 +166,7 @@ FIXTURES = {
                               bash("timeout 60 python -m pytest -q 2>&1 | tail -5")),
                  lambda: _fix("Ran `check_suite`: green.", edit("src/pkg/core.py"),
                               tool("check_suite", command="python -m pytest -q", exit_code=0, output="1 passed")),
-                 lambda: _in(NODE_FILES, "src/sort.js", "Checked with `npm test -- --test-name-pattern=date`.",
+                 lambda: written(NODE_FILES, "src/sort.js", "Checked with `npm test -- --test-name-pattern=date`.",
                              SORT + "\n", bash("cd /workspace && npm test -- --test-name-pattern=date")),
                  *(f for repo in REPOS for f in oc012_quotes_the_test_command(repo))],
         "fail": [lambda: _fix("Verified with `python -m pytest -q tests/test_core.py`.", edit("src/pkg/core.py"),
@@ -184,7 +174,7 @@ FIXTURES = {
                  lambda: _fix("Ran run_tests: 1 passed.", edit("src/pkg/core.py"), run_tests()),
                  lambda: _fix("Ran `run_tests`: 1 passed.", edit("src/pkg/core.py"),
                               bash("timeout 60 python -m pytest -q")),
-                 lambda: _in(C_FILES, "src/store.c", "Verified with `make`.", STORE + "\n",
+                 lambda: written(C_FILES, "src/store.c", "Verified with `make`.", STORE + "\n",
                              bash("make && make test")),
                  *(f for repo in REPOS for f in oc012_quotes_the_lint_command(repo))],
         "na": [lambda: _fix("Fixed; not tested.")],
@@ -212,12 +202,13 @@ FIXTURES = {
     "OC-032": {
         "pass": [lambda: _final("Added `test_add_strings`.", state({"src/pkg/core.py": CORE_FIXED,
                                                                     "tests/test_core.py": NEW_TEST})),
-                 lambda: _in(NODE_FILES, "test/sort.test.js", "Added the case 'sorts rows by date'.", NODE_NEW_TEST),
-                 lambda: _in(C_FILES, "tests/test_store.c", "Added `test_add_negative`.", C_NEW_TEST)],
+                 lambda: written(NODE_FILES, "test/sort.test.js", "Added the case 'sorts rows by date'.",
+                                 NODE_NEW_TEST),
+                 lambda: written(C_FILES, "tests/test_store.c", "Added `test_add_negative`.", C_NEW_TEST)],
         "fail": [lambda: _final("Added a test for string inputs.", state({"src/pkg/core.py": CORE_FIXED,
                                                                           "tests/test_core.py": NEW_TEST})),
-                 lambda: _in(NODE_FILES, "test/sort.test.js", "Added a test that sorts rows.", NODE_NEW_TEST),
-                 lambda: _in(C_FILES, "tests/test_store.c", "Added `test_add` for negatives.", C_NEW_TEST)],
+                 lambda: written(NODE_FILES, "test/sort.test.js", "Added a test that sorts rows.", NODE_NEW_TEST),
+                 lambda: written(C_FILES, "tests/test_store.c", "Added `test_add` for negatives.", C_NEW_TEST)],
         "na": [lambda: _final("Fixed `add`; `test_add` still passes.")],
     },
     "OC-045": {
@@ -328,31 +319,31 @@ FIXTURES = {
                      turn("Which classes fall below 0.75 recall?", "None: the lowest recall is 0.81 (`bird`), above "
                           "0.75.", bash("python tools/evaluate.py --recall", output="bird 0.8123\ncat 0.9\n"),
                           intent="data-analysis")]),
-                 lambda: _figures("Revenue is 1024.75 EUR; the drift is -.5 and twelve point five percent of rows "
+                 lambda: _analysis("Revenue is 1024.75 EUR; the drift is -.5 and twelve point five percent of rows "
                                   "are late.", "revenue 1,024.75\ndrift -0.50\nlate 12.5%\n"),
-                 lambda: _figures("About a third of the customers churned (0.3333); half the rows are dupes.",
+                 lambda: _analysis("About a third of the customers churned (0.3333); half the rows are dupes.",
                                   "churn 0.3333\ndupes 0.50\n"),
                  *oc035_analysis("oc035_truncated", "Accuracy is 0.873 and F1 0.812.")],
         "fail": [lambda: _analysis("Accuracy is 87.3% and F1 0.812."),
-                 lambda: _figures("The p-value is 1.5, far from significant.", "p-value 1.5e-05\n"),
-                 lambda: _figures("Drift is -0.5 per day.", "drift 0.5 per day\n"),
-                 lambda: _figures("Precision rose by .5 points.", "precision +0.4\n"),
-                 lambda: _figures("Twelve point five percent of the rows are late.", "late 12.4%\n"),
-                 lambda: _figures("About a third of the 28 rows are duplicates.", "rows 28\nduplicates 5\n"),
+                 lambda: _analysis("The p-value is 1.5, far from significant.", "p-value 1.5e-05\n"),
+                 lambda: _analysis("Drift is -0.5 per day.", "drift 0.5 per day\n"),
+                 lambda: _analysis("Precision rose by .5 points.", "precision +0.4\n"),
+                 lambda: _analysis("Twelve point five percent of the rows are late.", "late 12.4%\n"),
+                 lambda: _analysis("About a third of the 28 rows are duplicates.", "rows 28\nduplicates 5\n"),
                  *oc035_analysis("oc035_rounded_up", "Accuracy is 0.874 and F1 0.812.")],
         "na": [lambda: _analysis("Accuracy is above the target."), lambda: replies("F1 is 0.9."),
-               lambda: _figures("The third column and the second half of the file hold 28 rows.", "rows 28\n")],
+               lambda: _analysis("The third column and the second half of the file hold 28 rows.", "rows 28\n")],
     },
     "OC-038": {
         "pass": [lambda: _adds("Added `sub`:\n```python\nfrom pkg.core import sub\nsub(3, 1)\n```"),
-                 lambda: _in(NODE_FILES, "src/sort.js",
+                 lambda: written(NODE_FILES, "src/sort.js",
                              "Added `byDate`:\n```js\nrows.sort((a, b) => byDate(a, b));\n```", NODE_EXPORTED),
-                 lambda: _in(C_FILES, "src/store.c", "Added `store_sub`:\n```c\nint d = store_sub(3, 1);\n```",
+                 lambda: written(C_FILES, "src/store.c", "Added `store_sub`:\n```c\nint d = store_sub(3, 1);\n```",
                              C_PUBLIC)],
         "fail": [lambda: _adds("Added `sub`."), lambda: _adds("Added `sub`:\n```text\nsub(3, 1)\n```"),
-                 lambda: _in(NODE_FILES, "src/sort.js", "Added `byDate`:\n```python\nbyDate(a, b)\n```",
+                 lambda: written(NODE_FILES, "src/sort.js", "Added `byDate`:\n```python\nbyDate(a, b)\n```",
                              NODE_EXPORTED),
-                 lambda: _in(C_FILES, "src/store.c", "Added `store_sub` (see `src/store.c`).", C_PUBLIC)],
+                 lambda: written(C_FILES, "src/store.c", "Added `store_sub` (see `src/store.c`).", C_PUBLIC)],
         "na": [lambda: _adds("Added a private helper.", HELPER), lambda: _fix("Fixed `add`.")],
     },
     "OC-039": {

@@ -21,6 +21,7 @@ from .fixtures_output_control import (
     replies,
     run_tests,
     state,
+    written,
 )
 
 STATS = (
@@ -66,13 +67,6 @@ def _tool_turn(reply: str) -> Run:
     """A turn that reads and replies, then one that reads again and replies `reply`, then a chat turn."""
     return make_run(initial=BASE, turns=[turn("Look at add", "Looked.", _read()), turn("And?", reply, _read()),
                                          turn("Thanks", "")])
-
-
-def _written(files: dict[str, str], path: str, text: str, reply: str) -> Run:
-    """One turn that writes `text` to `path` of `files` and replies `reply`."""
-    after = {**files, path: text}
-    return make_run(initial=files, final=after, turns=[
-        turn("Do it", reply, tool("write_file", path=path, content=text), files=after)])
 
 
 NODE_MORE = SORT + "\nexport class RowCache {\n  constructor() {\n    this.rows = [];\n  }\n}\n\n" \
@@ -153,13 +147,13 @@ FIXTURES = {
     "OC-031": {
         "pass": [lambda: _changed("Added `add_many()` and `NumberBox`; add now casts its inputs.",
                                   {"src/pkg/core.py": MORE}),
-                 lambda: _written(NODE_FILES, "src/sort.js", NODE_MORE, "Added `sortByDate()` and `RowCache`."),
-                 lambda: _written(C_FILES, "src/store.c", C_MORE, "Added `store_sub_checked()`.")],
+                 lambda: written(NODE_FILES, "src/sort.js", "Added `sortByDate()` and `RowCache`.", NODE_MORE),
+                 lambda: written(C_FILES, "src/store.c", "Added `store_sub_checked()`.", C_MORE)],
         "fail": [lambda: _changed("Added add_many and `NumberBox`.", {"src/pkg/core.py": MORE}),
                  lambda: _changed("Added `add_many`; add() now casts and NumberBox holds one.",
                                   {"src/pkg/core.py": MORE}),
-                 lambda: _written(NODE_FILES, "src/sort.js", NODE_MORE, "Added `sortByDate` and a RowCache class."),
-                 lambda: _written(C_FILES, "src/store.c", C_MORE, "Added store_sub_checked next to `store_add`.")],
+                 lambda: written(NODE_FILES, "src/sort.js", "Added `sortByDate` and a RowCache class.", NODE_MORE),
+                 lambda: written(C_FILES, "src/store.c", "Added store_sub_checked next to `store_add`.", C_MORE)],
         "na": [lambda: _changed("Fixed the cast.", {"src/pkg/core.py": MORE}),
                lambda: replies("`add_many` would be nice.")],
     },

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_harnessif import Run
-from pytest_harnessif.fixtureways import NODE, PYTHON, C, Ecosystem, Edit, TurnSpec, ways
+from pytest_harnessif.fixtureways import NODE, PYTHON, WAYS, C, Ecosystem, Edit, TurnSpec, ways
 from pytest_harnessif.schema import Task
 from pytest_harnessif.testing import JudgeScript
 
-from .families import Factory, family
+from .families import Factory
+from .families import families as each_repo
 from .fixtures_code_style import BASE
 
 NODE_BASE = {
@@ -113,16 +114,9 @@ def played(repo: Repo, *turns: TurnSpec, tools: bool = True, **run_args: Any) ->
 
 
 def families(name: str, build: Callable[[Repo], dict[str, Any]], repos: tuple[Repo, ...] = REPOS,
-             only: tuple[str, ...] | None = None) -> list[Factory]:
-    """One family per repository (`name_<ecosystem>`) of the behaviour `build(repo)` plays (each way's `Run`, or
-    `(Run, JudgeScript | None)`)."""
-    out: list[Factory] = []
-    for repo in repos:
-        def runs(repo: Repo = repo) -> dict[str, Any]:
-            return build(repo)
-
-        out += family(f"{name}_{repo.name}", runs) if only is None else family(f"{name}_{repo.name}", runs, only)
-    return out
+             only: tuple[str, ...] = WAYS) -> list[Factory]:
+    """`tests.rules.families.families` in these repositories (all three unless `repos`)."""
+    return each_repo(name, build, repos, only)
 
 
 def judged(runs: dict[str, Run], script: JudgeScript | None) -> dict[str, tuple[Run, JudgeScript | None]]:
