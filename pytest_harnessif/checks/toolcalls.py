@@ -25,9 +25,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import takewhile
 
-from ..evidence import Command, Run
+from ..evidence import Command, FileView, Run
 from ..stack import SKILL_TOOL
 from ..trajectory import ToolCall
+from .code import calls as code_calls
 from .code import is_test_path
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
@@ -378,20 +379,41 @@ def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
     return [p for a in named if a != "-" and (p := repo_path(a)) is not None and p != "."]
 
 
-PY_READ = re.compile(r"""\bopen\(\s*[rRbBuU]?(['"])(?P<path>[^'"\n]+)\1[^)\n]*\)\s*\.\s*read(?:lines)?\s*\(""")
-PY_READ_TEXT = re.compile(r"""\bPath\(\s*(['"])(?P<path>[^'"\n]+)\1\s*\)\s*\.\s*read_(?:text|bytes)\s*\(""")
-JS_READ = re.compile(r"""\breadFileSync\(\s*(['"`])(?P<path>[^'"`\n]+)\1""")
-PRINTS = re.compile(r"\bprint\s*\(|\bsys\.stdout\.write\s*\(|\bconsole\.log\s*\(|\bprocess\.stdout\.write\s*\(")
+OPENERS = frozenset({"open", "io.open", "codecs.open"})
+JS_READERS = frozenset({"readFileSync", "readFile"})
+"""Calls whose first argument names a file they read: Python's `open`, and (by name) `fs.readFileSync`,
+`fs.promises.readFile`."""
+PATH_READ = re.compile(r"(?:^|\.)Path\((?P<arg>[^()]*)\)\.(?:read_text|read_bytes|open)$")
+PRINTERS = frozenset({"print", "pprint", "pprint.pprint", "sys.stdout.write", "console.log", "console.info",
+                      "process.stdout.write"})
+PASSING_ON = frozenset({"print", "pprint", "write", "log", "info", "join", "str", "repr", "list", "enumerate"})
+"""Calls that hand a file's text on to the printer unchanged in meaning (any other call around a read computes)."""
+STRING = re.compile(r"""^[rRuU]?(['"`])(?P<text>[^'"`\n\\$]+)\1$""")
+INLINE_FILE = {"python": "-.py", "javascript": "-.js"}
 
 
 def code_reads(seg: Segment) -> list[str]:
-    """Workspace files that inline code (`python -c`, `python - <<EOF`, `node -e`) reads and prints:
-    `print(open('src/a.py').read())`, `print(Path(...).read_text())`, `console.log(fs.readFileSync(...))`."""
+    """Workspace files that inline code (`python -c`, `python - <<EOF`, `node -e`) reads and prints: a string literal
+    given to `open`, `Path(...).read_text`, `fs.readFileSync` (read through `checks.code.calls`), when the code
+    prints (`print`, `console.log`) and the read feeds no computation (`json.load(open(f))`, `len(...)`)."""
     found = seg.code
-    if found is None or not PRINTS.search(found[1]):
+    if found is None:
         return []
-    hits = [h.group("path") for rx in (PY_READ, PY_READ_TEXT, JS_READ) for h in rx.finditer(found[1])]
-    return [p for h in hits if (p := repo_path(h)) is not None and p != "."]
+    calls = code_calls(FileView(INLINE_FILE[found[0]], found[1].encode()))
+    if not any(c.callee in PRINTERS for c in calls):
+        return []
+    out = []
+    for c in calls:
+        path_read = PATH_READ.search(c.callee)
+        opener = c.callee in OPENERS or c.name in JS_READERS
+        arg = path_read["arg"].strip() if path_read else c.args[0] if opener and c.args else ""
+        literal = STRING.match(arg)
+        opened = f"{c.callee}(" if path_read is None else c.callee.rsplit(".", 1)[0]
+        computed = any(o is not c and o.name not in PASSING_ON and any(opened in a and arg in a for a in o.args)
+                       for o in calls)
+        if literal and not computed and (p := repo_path(literal["text"])) not in (None, "."):
+            out.append(p)
+    return list(dict.fromkeys(out))
 
 
 SEARCHERS = frozenset({"rg", "ag", "ack"})

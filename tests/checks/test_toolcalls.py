@@ -254,6 +254,16 @@ def test_files_read_by_sed_awk_and_redirection(cmd: str, paths: list[str]) -> No
     ("python -c \"import json; json.load(open('data.json'))\"", []),
     ("python -c \"print(open('/etc/hosts').read())\"", []),
     ("python tools/report.py", []),
+    ("python3 - <<'EOF'\nwith open('src/a.py') as f:\n    print(f.read())\nEOF", ["src/a.py"]),
+    ("python3 -c \"for l in open('src/a.py'): print(l)\"", ["src/a.py"]),
+    ("python3 -c \"print(''.join(open('src/a.py').readlines()[:40]))\"", ["src/a.py"]),
+    ("python3 -c \"import json; print(json.load(open('package.json'))['scripts'])\"", []),
+    ("python3 -c \"print(len(open('src/a.py').read().splitlines()))\"", []),
+    ("python3 -c \"from pathlib import Path; print(Path('src').exists())\"", []),
+    ("node -e \"console.log(JSON.parse(require('fs').readFileSync('package.json')).version)\"", []),
+    ("node -c src/a.js", []),
+    ("python3 -c \"from pathlib import Path; print(Path('src/a.py').open('r').read())\"", ["src/a.py"]),
+    ("python3 -c \"import webbrowser; print(webbrowser.open('docs/index.html'))\"", []),
 ])
 def test_code_reads(cmd: str, paths: list[str]) -> None:
     assert code_reads(seg(cmd)) == paths

@@ -92,6 +92,14 @@ def tu010_node_one_liner() -> Run:
     return commands(bash("node -e \"console.log(require('fs').readFileSync('src/sort.js', 'utf8'))\""))
 
 
+def tu010_python_heredoc_with_open() -> Run:
+    return commands(bash("python3 - <<'EOF'\nwith open('src/pkg/core.py') as f:\n    print(f.read())\nEOF"))
+
+
+def tu010_python_loop_over_open() -> Run:
+    return commands(read("README.md"), bash("python3 -c \"for l in open('src/pkg/core.py'): print(l, end='')\""))
+
+
 def tu010_numbered_listing() -> Run:
     return commands(bash("nl -ba src/pkg/core.py | sed -n '1,60p'"))
 
@@ -603,7 +611,7 @@ FIXTURES = {
                         *families("tu010_read_then_fix", tu010_read_then_fix, only=("tool",))],
                "fail": [tu010_head_of_a_source_file, tu010_cat_by_absolute_workspace_path, tu010_sed_range,
                         tu010_awk_range, tu010_head_from_stdin, tu010_python_one_liner, tu010_node_one_liner,
-                        tu010_numbered_listing,
+                        tu010_numbered_listing, tu010_python_heredoc_with_open, tu010_python_loop_over_open,
                         *families("tu010_read_then_fix", tu010_read_then_fix, only=("oneliner", "script"))],
                "na": [only_edits]},
     "TU-011": {"pass": [tu011_capped_searches, *families("tu011_capped_search", tu011_capped_search)],
