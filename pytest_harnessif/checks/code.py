@@ -10,11 +10,12 @@ files are recognised per language: Python `tests/` and `test_*.py`, JavaScript `
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
 from types import ModuleType
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from tree_sitter import Node
 
@@ -117,31 +118,34 @@ def is_js_test(path: str) -> bool:
     return in_group(path, "javascript") and bool(JS_TEST.search(path))
 
 
-def _module(view: FileView) -> ModuleType:
-    lang = language(view.path)
+@functools.lru_cache(maxsize=512)
+def _facts(kind: str, path: str, data: bytes) -> tuple[Any, ...]:
+    """The facts of `kind` (`comments`, `definitions`...) of a file, read once per content by its language's module
+    (every rule of a run asks the same files)."""
+    lang = language(path)
     if lang not in MODULES:
-        raise ValueError(f"{view.path}: the checks cannot read {NAMES.get(lang or '', 'this file')}")
-    return MODULES[lang]
+        raise ValueError(f"{path}: the checks cannot read {NAMES.get(lang or '', 'this file')}")
+    return tuple(getattr(MODULES[lang], kind)(path, data))
 
 
 def comments(view: FileView) -> list[Comment]:
-    return list(_module(view).comments(view.path, view.data))
+    return list(_facts("comments", view.path, view.data))
 
 
 def calls(view: FileView) -> list[Call]:
-    return list(_module(view).calls(view.path, view.data))
+    return list(_facts("calls", view.path, view.data))
 
 
 def definitions(view: FileView) -> list[Definition]:
-    return list(_module(view).definitions(view.path, view.data))
+    return list(_facts("definitions", view.path, view.data))
 
 
 def raises(view: FileView) -> list[Raise]:
-    return list(_module(view).raises(view.path, view.data))
+    return list(_facts("raises", view.path, view.data))
 
 
 def bindings(view: FileView) -> list[Binding]:
-    return list(_module(view).bindings(view.path, view.data))
+    return list(_facts("bindings", view.path, view.data))
 
 
 # --- what a run changed ---------------------------------------------------------------------------------------------

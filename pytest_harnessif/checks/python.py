@@ -88,8 +88,8 @@ def _depth(node: Node, level: int = 0) -> int:
 
 
 def _assertions(body: Node) -> int:
-    asserts = sum(1 for n in _own(body) if n.type == "assert_statement")
-    return asserts + sum(1 for n in _own(body) if n.type == "call" and ASSERTING.search(_callee(n)))
+    return sum(n.type == "assert_statement" or (n.type == "call" and ASSERTING.search(_callee(n)) is not None)
+               for n in _own(body))
 
 
 def definitions(path: str, data: bytes) -> list[Definition]:
