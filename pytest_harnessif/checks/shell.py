@@ -33,6 +33,7 @@ from .workspace import repo_path
 Position = tuple[int, int]
 
 PYTHON = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?|py|pypy\d*)$")
+INLINE_CODE = {"python": ("-c",), "javascript": ("-e", "--eval", "-p", "--print")}
 COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
 GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
 INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun"})
@@ -172,13 +173,15 @@ class SimpleCommand:
     @cached_property
     def code(self) -> tuple[str, str] | None:
         """`(language, code)` of inline code the command runs: `python -c CODE`, `python - <<EOF`, `python <<EOF`,
-        `node -e CODE`, `node - <<EOF`."""
+        `node -e CODE`, `node -p CODE`, `node - <<EOF` (`node -c`/`--check` only checks a file's syntax)."""
         argv = self.argv
         language = "python" if self.is_python else "javascript" if self.program in ("node", "bun", "deno") else ""
         if not language:
             return None
         for i, arg in enumerate(argv[1:], start=1):
-            if arg in ("-c", "-e", "--eval", "-p", "--print") and i + 1 < len(argv):
+            if language == "javascript" and arg in ("-c", "--check"):
+                return None
+            if arg in INLINE_CODE[language] and i + 1 < len(argv):
                 return language, argv[i + 1]
             if arg == "-" or not arg.startswith("-"):
                 break
