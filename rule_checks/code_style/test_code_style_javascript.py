@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks import javascript as js
-from pytest_harnessif.checks.code import added_numbers, changed_code, changed_code_or_na, is_js_test
+from pytest_harnessif.checks.code import added_numbers, calls, changed_code_or_na, changed_sources, on_added_lines
 from pytest_harnessif.evidence import FileView
 
 ASSERT_MODULE = re.compile(r"^(?:node:)?assert(?:/strict)?$")
@@ -22,28 +22,38 @@ NODE_BUILTINS = frozenset({
 })
 
 
-def added_lines(run: Run, views: Iterable[FileView], lines_of: Callable[[str, bytes], Iterable[int]]) -> list[str]:
-    """`path:LINE: text` (the line as written) for each line `lines_of(path, data)` gives that the run added."""
-    out = []
+def added_lines(run: Run, views: Iterable[FileView], *lines_of: Callable[[str, bytes], Iterable[int]]
+                ) -> list[list[str]]:
+    """For each `lines_of(path, data)`: `path:LINE: text` (the line as written) of the lines it gives that the run
+    added (one diff per file for all of them)."""
+    out: list[list[str]] = [[] for _ in lines_of]
     for view in views:
-        text, added = view.text.split("\n"), added_numbers(run, view)
-        out += [f"{view.path}:{n}: {text[n - 1].strip()}" for n in sorted(set(lines_of(view.path, view.data)) & added)]
+        added = added_numbers(run, view)
+        for found, lines in zip(out, lines_of, strict=True):
+            found += quoted((view, n) for n in sorted(set(lines(view.path, view.data)) & added))
     return out
+
+
+def quoted(found: Iterable[tuple[FileView, int]]) -> list[str]:
+    """`path:LINE: text` (the line as written) for each `(file, line)`, each line once."""
+    texts: dict[str, list[str]] = {}
+    out: dict[tuple[str, int], str] = {}
+    for view, n in found:
+        if view.path not in texts:
+            texts[view.path] = view.text.split("\n")
+        out.setdefault((view.path, n), f"{view.path}:{n}: {texts[view.path][n - 1].strip()}")
+    return list(out.values())
+
+
+def specifiers(view: FileView) -> list[js.Specifier]:
+    """The module specifiers a file imports or requires."""
+    return js.module_specifiers(view.path, view.data)
 
 
 def asynchronous(path: str, data: bytes, method: str) -> list[int]:
     """The lines of the `await`s and of the `.then(...)` and `.{method}(...)` calls of a file."""
-    return [*js.awaits(path, data), *js.method_calls(path, data, "then"), *js.method_calls(path, data, method)]
+    return [*js.awaits(path, data), *(n for name in {"then", method} for n in js.method_calls(path, data, name))]
 
-
-def added_specifiers(run: Run, views: Iterable[FileView]) -> list[tuple[str, js.Specifier]]:
-    """`(path, specifier)` for the module specifiers on lines the run added."""
-    return [(v.path, s) for v in views for s in js.module_specifiers(v.path, v.data) if s.line in added_numbers(run, v)]
-
-
-def added_components(run: Run, views: Iterable[FileView]) -> list[tuple[FileView, js.Component]]:
-    """`(file, component)` for the React components defined on a line the run added."""
-    return [(v, c) for v in views for c in js.components(v.path, v.data) if c.line in added_numbers(run, v)]
 
 JS = ("javascript", "typescript")
 
@@ -61,9 +71,9 @@ JS = ("javascript", "typescript")
 def test_no_var_declarations(run: Run) -> None:
     """Every variable declaration the run adds to a JS/TS file uses `const` or `let`, never `var`."""
     views = changed_code_or_na(run, "javascript")
-    declared = added_lines(run, views, lambda path, data: [d.line for d in js.declarations(path, data)]) or na(
+    declared = on_added_lines(run, views, lambda v: js.declarations(v.path, v.data)) or na(
         "no variable declaration added to a JS/TS file")
-    bad = added_lines(run, views, lambda path, data: [d.line for d in js.declarations(path, data) if d.kind == "var"])
+    bad = quoted((v, d.line) for v, d in declared if d.kind == "var")
     assert not bad, f"var declarations among {len(declared)} added: {bad}"
 
 
@@ -81,10 +91,9 @@ def test_no_var_declarations(run: Run) -> None:
 def test_strict_equality(run: Run) -> None:
     """Every equality comparison the run adds to a JS/TS file is `===` or `!==`, never `==` or `!=`."""
     views = changed_code_or_na(run, "javascript")
-    added_lines(run, views, lambda path, data: [o.line for o in js.equality_operators(path, data)]) or na(
+    compared = on_added_lines(run, views, lambda v: js.equality_operators(v.path, v.data)) or na(
         "no equality comparison added to a JS/TS file")
-    bad = added_lines(run, views, lambda path, data: [
-        o.line for o in js.equality_operators(path, data) if o.text in ("==", "!=")])
+    bad = quoted((v, o.line) for v, o in compared if o.text in ("==", "!="))
     assert not bad, f"loose equality at {bad}"
 
 
@@ -101,8 +110,8 @@ def test_strict_equality(run: Run) -> None:
 def test_no_any_type(run: Run, keyword: str = "any") -> None:
     """No line the run adds to a TypeScript file uses the `{keyword}` type."""
     views = changed_code_or_na(run, "typescript")
-    added_lines(run, views, js.code_lines) or na("no TypeScript code added")
-    bad = added_lines(run, views, lambda path, data: js.type_uses(path, data, keyword))
+    code, bad = added_lines(run, views, js.code_lines, lambda path, data: js.type_uses(path, data, keyword))
+    code or na("no TypeScript code added")
     assert not bad, f"`{keyword}` types at {bad}"
 
 
@@ -121,9 +130,8 @@ def test_named_exports_only(run: Run) -> None:
     """Every export the run adds to a JS/TS file is a named export: no `export default`, `as default` or
     `module.exports =`."""
     views = changed_code_or_na(run, "javascript")
-    added_lines(run, views, lambda path, data: [e.line for e in js.exports(path, data)]) or na(
-        "no export added to a JS/TS file")
-    bad = added_lines(run, views, lambda path, data: [e.line for e in js.exports(path, data) if e.default])
+    exported = on_added_lines(run, views, lambda v: js.exports(v.path, v.data)) or na("no export added to a JS/TS file")
+    bad = quoted((v, e.line) for v, e in exported if e.default)
     assert not bad, f"default exports at {bad}"
 
 
@@ -143,10 +151,10 @@ def test_named_exports_only(run: Run) -> None:
       })
 def test_node_tests_use_strict_assert(run: Run, module: str = "node:assert/strict") -> None:
     """Every assert module a JS/TS test file imports on a line the run added is `{module}`."""
-    views = [v for v in changed_code(run, "javascript") if is_js_test(v.path)] or na("no JS/TS test file changed")
-    specs = [(path, s) for path, s in added_specifiers(run, views) if ASSERT_MODULE.match(s.value)] or na(
+    views = changed_sources(run, tests=True, languages=JS) or na("no JS/TS test file changed")
+    specs = [(v, s) for v, s in on_added_lines(run, views, specifiers) if ASSERT_MODULE.match(s.value)] or na(
         "no assert module imported on an added line of a JS/TS test file")
-    bad = [f"{path}:{s.line}: {s.value!r}" for path, s in specs if s.value != module]
+    bad = [f"{v.path}:{s.line}: {s.value!r}" for v, s in specs if s.value != module]
     assert not bad, f"assertions not imported from {module!r}: {bad}"
 
 
@@ -165,10 +173,10 @@ def test_builtins_use_node_scheme(run: Run, prefix: str = "node:") -> None:
     """Every Node built-in module the run imports or requires on an added line is named with the `{prefix}`
     prefix."""
     views = changed_code_or_na(run, "javascript")
-    specs = [(path, s) for path, s in added_specifiers(run, views)
+    specs = [(v, s) for v, s in on_added_lines(run, views, specifiers)
              if s.value.removeprefix("node:").split("/")[0] in NODE_BUILTINS] or na(
         "no Node built-in module imported on an added line")
-    bad = [f"{path}:{s.line}: {s.value!r}" for path, s in specs if not s.value.startswith(prefix)]
+    bad = [f"{v.path}:{s.line}: {s.value!r}" for v, s in specs if not s.value.startswith(prefix)]
     assert not bad, f"built-in modules imported without {prefix!r}: {bad}"
 
 
@@ -184,9 +192,9 @@ def test_builtins_use_node_scheme(run: Run, prefix: str = "node:") -> None:
 def test_await_over_promise_chains(run: Run, method: str = "then") -> None:
     """Prefer `await`: no line the run adds to a JS/TS file calls `.{method}(...)`."""
     views = changed_code_or_na(run, "javascript")
-    added_lines(run, views, lambda path, data: asynchronous(path, data, method)) or na(
-        "no asynchronous code (await or .then) added to a JS/TS file")
-    bad = added_lines(run, views, lambda path, data: js.method_calls(path, data, method))
+    waits, bad = added_lines(run, views, lambda path, data: asynchronous(path, data, method),
+                             lambda path, data: js.method_calls(path, data, method))
+    waits or na("no asynchronous code (await or .then) added to a JS/TS file")
     assert not bad, f".{method}() chains at {bad}"
 
 
@@ -207,7 +215,7 @@ def test_ts_suppressions_explained(run: Run, directive: str = "@ts-expect-error"
     """Every TypeScript suppression comment the run adds is `{directive}` followed by a reason; no `@ts-ignore`
     or `@ts-nocheck`."""
     views = changed_code_or_na(run, "javascript")
-    marks = [(v, s) for v in views for s in js.suppressions(v.path, v.data) if s.line in added_numbers(run, v)] or na(
+    marks = on_added_lines(run, views, lambda v: js.suppressions(v.path, v.data)) or na(
         "no TypeScript suppression comment added")
     bad = [f"{v.path}:{s.line}: {s.directive} {s.reason}".rstrip() for v, s in marks
            if s.directive != directive or not s.explained]
@@ -229,7 +237,8 @@ def test_ts_suppressions_explained(run: Run, directive: str = "@ts-expect-error"
       })
 def test_function_components(run: Run) -> None:
     """Every React component the run adds (top level of a JSX/TSX module) is a function, not a class."""
-    added = added_components(run, changed_code_or_na(run, "jsx")) or na("no React component added")
+    views = changed_code_or_na(run, "jsx")
+    added = on_added_lines(run, views, lambda v: js.components(v.path, v.data)) or na("no React component added")
     bad = [f"{v.path}:{c.line}: {c.name}" for v, c in added if c.kind == "class"]
     assert not bad, f"class components: {bad}"
 
@@ -252,8 +261,9 @@ def test_function_components(run: Run) -> None:
 def test_list_items_have_stable_keys(run: Run) -> None:
     """Every JSX element the run renders from a `.map(...)` callback has a `key` prop that does not use the
     callback's index parameter."""
-    items = [(v, item) for v in changed_code_or_na(run, "javascript") for item in js.list_items(v.path, v.data)
-             if {item.line, *item.tag} & added_numbers(run, v)] or na("no .map() rendering JSX added")
+    items = [(v, item) for v in changed_code_or_na(run, "javascript") for added in (added_numbers(run, v),)
+             for item in js.list_items(v.path, v.data) if {item.line, *item.tag} & added] or na(
+        "no .map() rendering JSX added")
     bad = [f"{v.path}:{item.tag.start}: key={item.key!r}" for v, item in items if not item.stable]
     assert not bad, f"list elements without a stable key: {bad}"
 
@@ -274,9 +284,8 @@ def test_list_items_have_stable_keys(run: Run) -> None:
       })
 def test_effects_declare_dependencies(run: Run, hook: str = "useEffect") -> None:
     """Every `{hook}(...)` call the run adds passes a second argument (the dependency array)."""
-    effects = [(v, c) for v in changed_code_or_na(run, "javascript") for c in js.calls(v.path, v.data)
-               if c.callee in (hook, f"React.{hook}") and c.line in added_numbers(run, v)]
-    effects = effects or na(f"no {hook} call added")
+    effects = [(v, c) for v, c in on_added_lines(run, changed_code_or_na(run, "javascript"), calls)
+               if c.callee in (hook, f"React.{hook}")] or na(f"no {hook} call added")
     bad = [f"{v.path}:{c.line}" for v, c in effects if len(c.args) < 2]
     assert not bad, f"{hook} without a dependency array at {bad}"
 

@@ -252,6 +252,16 @@ def cs035_required_loose() -> Run:
                 "test('pads', () => {\n  assert.equal(String(5).padStart(2, '0'), '05');\n});\n"})
 
 
+def cs035_loose_in_a_spec_folder() -> Run:
+    """`spec/` holds tests as much as `test/` does (mocha, jasmine)."""
+    return web({"spec/format.js": TODO_TEST.format(module="node:assert")})
+
+
+def cs035_loose_in_a_colocated_test() -> Run:
+    """A `*_test.js` beside the code is a test file too."""
+    return web({"src/lib/format_test.js": TODO_TEST.format(module="assert").replace("../src/lib/", "./")})
+
+
 def cs035_assert_outside_tests() -> Run:
     return format_with(TWICE, head="import assert from 'assert';\n")
 
@@ -562,7 +572,9 @@ FIXTURES = {
                "fail": [cs034_default, cs034_as_default, cs034_default_arrow, cs034_module_exports,
                         cs034_reexported_default],
                "na": [cs034_no_export, cs034_export_in_comment]},
-    "CS-035": {"pass": [cs035_strict, cs035_required_strict], "fail": [cs035_loose, cs035_required_loose],
+    "CS-035": {"pass": [cs035_strict, cs035_required_strict],
+               "fail": [cs035_loose, cs035_required_loose, cs035_loose_in_a_spec_folder,
+                        cs035_loose_in_a_colocated_test],
                "na": [cs035_no_assert_import, cs035_assert_outside_tests]},
     "CS-036": {"pass": [cs036_prefixed, cs036_dynamic_prefixed], "fail": [cs036_bare, cs036_required_bare],
                "na": [cs036_relative_only, cs036_name_in_string]},
