@@ -15,6 +15,7 @@ import yaml
 from _common import ROOT
 
 sys.path.insert(0, str(ROOT))
+from pytest_harnessif.checks.projectfiles import EMPTY, Project
 from pytest_harnessif.checks.shell import read_command
 
 CORPORA = ("agent_commands.yaml", "agent_commands_heldout.yaml")
@@ -23,11 +24,11 @@ QUESTIONS = ("runs_tests", "runs_lint", "git", "writes", "programs")
 
 def measure(path: Path) -> None:
     data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    contexts = {name: {p: t.encode() for p, t in files.items()} for name, files in data["contexts"].items()}
+    contexts = {name: Project({p: t.encode() for p, t in files.items()}) for name, files in data["contexts"].items()}
     counts: Counter[tuple[str, str]] = Counter()
     wrong: Counter[str] = Counter()
     for entry in data["commands"]:
-        got = read_command(entry["cmd"], contexts.get(entry.get("context", "")))
+        got = read_command(entry["cmd"], contexts.get(entry.get("context", ""), EMPTY))
         for q in QUESTIONS:
             if isinstance(entry[q], bool):
                 expected, found = Counter({"yes": 1} if entry[q] else {}), Counter({"yes": 1} if got[q] else {})

@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 import re
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -478,10 +478,14 @@ def segments(run: Run, tool: str | None = None) -> list[Segment]:
     return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd, project)]
 
 
-def read_command(line: str, files: Mapping[str, bytes] | None = None) -> dict[str, Any]:
-    """What the checks see in a command line (`harnessif read-command`): whether it runs tests, lints, its git
-    subcommands, the files it writes and the programs it runs."""
-    commands = parse(line, Project(files) if files else EMPTY)
+def read_command(line: str, project: Project = EMPTY) -> dict[str, Any]:
+    """What the checks see in a command line read in `project` (`harnessif read-command`): see `reading`."""
+    return reading(parse(line, project))
+
+
+def reading(commands: Sequence[SimpleCommand]) -> dict[str, Any]:
+    """What the checks see in the simple commands of a line: whether it runs tests, lints, its git subcommands, the
+    files it writes and the programs it runs."""
     return {
         "runs_tests": any(c.is_test_run for c in commands),
         "runs_lint": any(c.is_lint_run for c in commands),

@@ -1,17 +1,20 @@
 """`harnessif read-command`: what the checks see in command lines — one JSON string per line on stdin, one JSON object
 per line on stdout (`runs_tests`, `runs_lint`, `git`, `writes`, `programs`). It is the reading the checks use
-(`checks.shell.read_command`), not a second one."""
+(`checks.shell.reading`), not a second one; the repository given with `--repo` is read once for every line."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..evidence import is_generated
+
+if TYPE_CHECKING:
+    from ..checks.shell import SimpleCommand
 
 PROG = "harnessif read-command"
 SKIPPED_DIRS = frozenset({"node_modules", ".git", ".venv", "venv", "target", "dist", "build", "__pycache__"})
@@ -52,35 +55,32 @@ def lines_in(raw: bool) -> Iterator[tuple[int, str]]:
         yield number, value
 
 
-def explained(line: str, files: dict[str, bytes] | None) -> list[dict[str, Any]]:
+def explained(commands: Sequence[SimpleCommand]) -> list[dict[str, Any]]:
     """Each simple command of a line as the checks read it."""
-    from ..checks.projectfiles import EMPTY, Project
-    from ..checks.shell import parse
-
-    out = []
-    for c in parse(line, Project(files) if files else EMPTY):
-        out.append({"text": c.text, "program": c.program, "argv": c.argv, "cwd": c.cwd, "tests": c.is_test_run,
-                    "lint": c.is_lint_run, "runner": c.activity.runner, "git": c.git[0] if c.git else None,
-                    "writes": c.written_paths, "nesting": list(c.simple.nesting), "sure": c.simple.sure})
-    return out
+    return [{"text": c.text, "program": c.program, "argv": c.argv, "cwd": c.cwd, "tests": c.is_test_run,
+             "lint": c.is_lint_run, "runner": c.activity.runner, "git": c.git[0] if c.git else None,
+             "writes": c.written_paths, "nesting": list(c.simple.nesting), "sure": c.simple.sure}
+            for c in commands]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checks.shell import read_command
+    from ..checks.projectfiles import EMPTY, Project
+    from ..checks.shell import parse, reading
 
-    files = None
+    project = EMPTY
     if args.repo:
         root = Path(args.repo)
         if not root.is_dir():
             print(f"{PROG}: --repo {args.repo}: no such directory", file=sys.stderr)
             return 2
-        files = repository_files(root)
+        project = Project(repository_files(root))
     try:
         for _, line in lines_in(args.raw):
-            reading = read_command(line, files)
+            commands = parse(line, project)
+            out = reading(commands)
             if args.explain:
-                reading["commands"] = explained(line, files)
-            print(json.dumps(reading), flush=True)
+                out["commands"] = explained(commands)
+            print(json.dumps(out), flush=True)
     except ValueError as exc:
         print(f"{PROG}: stdin {exc}", file=sys.stderr)
         return 2

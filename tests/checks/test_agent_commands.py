@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 import yaml
 
+from pytest_harnessif.checks.projectfiles import EMPTY, Project
 from pytest_harnessif.checks.shell import read_command
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "agent_commands.yaml"
 DATA = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
-CONTEXTS = {name: {p: t.encode() for p, t in files.items()} for name, files in DATA["contexts"].items()}
+CONTEXTS = {name: Project({p: t.encode() for p, t in files.items()}) for name, files in DATA["contexts"].items()}
 QUESTIONS = ("runs_tests", "runs_lint", "git", "writes", "programs")
 
 
@@ -36,7 +37,7 @@ def _param(i: int, entry: dict[str, Any]) -> Any:
 
 @pytest.mark.parametrize("entry", [_param(i, e) for i, e in enumerate(DATA["commands"])])
 def test_the_reading_of_an_agent_command(entry: dict[str, Any]) -> None:
-    got = read_command(entry["cmd"], CONTEXTS.get(entry.get("context", "")))
+    got = read_command(entry["cmd"], CONTEXTS.get(entry.get("context", ""), EMPTY))
     assert comparable(got) == comparable(entry), entry.get("note", "")
 
 
