@@ -207,17 +207,25 @@ def changed_definitions(run: Run, views: Iterable[FileView], kinds: Iterable[str
 def new_test_cases(before: dict[str, bytes], after: dict[str, bytes], languages: Iterable[str] = NEUTRAL
                    ) -> list[str]:
     """`path::name` of the test cases (Python test functions, `test(...)`/`it(...)` cases, C test functions) in the
-    test files of `after` that `before` lacks."""
+    test files of `after` that `before` lacks (a Python or JS/TS file that does not parse adds none)."""
     wanted = set(languages)
     out = []
     for path, data in sorted(after.items()):
-        if language(path) not in wanted or not is_test_path(path):
-            continue
         old = before.get(path)
+        if old == data or language(path) not in wanted or not is_test_path(path) or _broken(path, data):
+            continue
         known = {d.full_name for d in definitions(FileView(path, old)) if d.is_test} if old is not None else set()
         out += [f"{path}::{d.full_name}" for d in definitions(FileView(path, data)) if d.is_test
                 and d.full_name not in known]
     return out
+
+
+def _broken(path: str, data: bytes) -> bool:
+    """A Python or JS/TS file that does not parse (its test cases would be tree-sitter's guesses); C is read as it
+    is, since macros tree-sitter cannot expand make valid C read as errors (`START_TEST(t) { ... } END_TEST`)."""
+    lang = language(path)
+    grammar = javascript.grammar(path) if lang in ("javascript", "typescript") else lang
+    return grammar != "c" and grammar in syntax.GRAMMARS and syntax.parse(grammar, data).root_node.has_error
 
 
 def _normal(text: str) -> str:

@@ -130,6 +130,17 @@ def test_changed_definitions_and_new_test_cases() -> None:
         "test/a.test.js::drops empty rows", "tests/test_a.py::test_g_regression", "tests/test_b.c::test_parse"]
 
 
+def test_new_test_cases_leave_unparsable_files_out() -> None:
+    before = {"tests/test_a.py": b"def test_old():\n    pass\n"}
+    after = {
+        "tests/test_a.py": b"def test_old():\n    pass\n\n\ndef test_new():\n    pass\n\n\ndef helper():\n    pass\n",
+        "tests/unit/test_b.py": b"class TestB:\n    def test_x(self):\n        pass\n",
+        "tests/test_broken.py": b"def test_(:\n",
+        "test/broken.test.js": b"test('half', () => {\n",
+    }
+    assert code.new_test_cases(before, after) == ["tests/test_a.py::test_new", "tests/unit/test_b.py::TestB.test_x"]
+
+
 @pytest.mark.parametrize(
     ("name", "numbered"),
     [("data2", True), ("result_1", True), ("df2", True), ("f1", False), ("macro_f1", False), ("utf8", False),
