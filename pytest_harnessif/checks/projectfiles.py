@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
+"""The names GNU make reads, in the order it looks for them."""
+
 
 @dataclass(frozen=True)
 class Recipe:
@@ -38,7 +41,6 @@ class Runners:
     tox_envlist: tuple[str, ...] = ()
     nox_sessions: tuple[str, ...] = ()
     has_makefile: bool = False
-    has_package: bool = False
 
 
 class Project:
@@ -80,13 +82,14 @@ def _read_runners(files: Mapping[str, bytes], cwd: str) -> Runners:
                 return data.decode(errors="replace")
         return None
 
-    makefile, package = text("GNUmakefile", "makefile", "Makefile"), text("package.json")
+    makefile = text(*MAKEFILES)
     make, default = makefile_targets(makefile or "")
     envs, envlist = tox_envs(text("tox.ini"))
-    return Runners(make, default, bool(re.search(r"^-?include\s", makefile or "", re.M)), package_scripts(package),
+    return Runners(make, default, bool(re.search(r"^-?include\s", makefile or "", re.M)),
+                   package_scripts(text("package.json")),
                    justfile_recipes(text("justfile", "Justfile", ".justfile") or ""),
                    taskfile_tasks(text("Taskfile.yml", "Taskfile.yaml", "taskfile.yml")), envs, envlist,
-                   nox_sessions(text("noxfile.py")), makefile is not None, package is not None)
+                   nox_sessions(text("noxfile.py")), makefile is not None)
 
 
 MAKE_RULE = re.compile(r"^([A-Za-z0-9_.%/${}()-][^:=#\t]*?)\s*::?(?!=)\s*([^=#;]*?)\s*(?:;\s*(.*))?$")

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from . import bash
-from .projectfiles import EMPTY, Project, Runners
+from .projectfiles import EMPTY, Project, Recipe
 from .toolnames import LINT_TOOLS, TEST_TOOLS
 
 NOTHING_RUNS = frozenset({"--help", "-h", "--version", "-V", "--collect-only", "--co", "--fixtures", "--markers",
@@ -28,6 +28,9 @@ NOTHING_RUNS = frozenset({"--help", "-h", "--version", "-V", "--collect-only", "
                           "--list-tests", "--clearCache", "--print-config", "--list", "--init"})
 STOPS_FOR = {"ctest": frozenset({"-N", "--show-only"}), "bats": frozenset({"--count", "-c"}),
              "go": frozenset({"-list"})}
+KEEPS_RUNNING = {"ctest": frozenset({"-V"}), "mvn": frozenset({"-V"}), "mvnw": frozenset({"-V"})}
+"""Options of `NOTHING_RUNS` that mean something else to one tool: `ctest -V` is verbose, `mvn -V` shows the version
+and builds."""
 PYTHONS = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?|py|pypy\d*)$")
 PY_MODULE_TOOLS = {"pytest": "pytest", "py.test": "pytest", "unittest": "unittest", "nose": "nose", "nose2": "nose2",
                    "tox": "tox", "nox": "nox", "coverage": "coverage", "django": "django", "trial": "trial"}
@@ -125,21 +128,22 @@ def classify(argv: Iterable[str], project: Project = EMPTY, cwd: str | None = ""
         return named.named(f"{bash.command_name(wrappers[-2])} run {name}")
     if PYTHONS.match(name):
         return _python(args, project, cwd, depth)
+    if name in DISPATCH:  # before the interpreters: `bun` is both, and its scripts and `bun test` are read here
+        return DISPATCH[name](name, args, project, cwd, depth)
     if name in INTERPRETERS:
         return _interpreter(name, args, project, cwd, depth)
     if name == "coverage":
         return _python(args[1:], project, cwd, depth) if args[:1] == ("run",) else NONE
-    if name in DISPATCH:
-        return DISPATCH[name](name, args, project, cwd, depth)
     if name in TEST_TOOLS or name in LINT_TOOLS:
         return _tool(name, args)
     return _script(path, args, project, cwd, depth)
 
 
 def _stops(name: str, args: Iterable[str]) -> bool:
-    """An option that makes the tool run nothing (`--help`, `--version`, `--collect-only`, `--no-run`, `ctest -N`)."""
-    own = STOPS_FOR.get(name, frozenset())
-    return any(a in NOTHING_RUNS or a in own or a.startswith("--collect-only") for a in args)
+    """An option that makes the tool run nothing (`--help`, `--version`, `--collect-only`, `--no-run`, `ctest -N`;
+    not `ctest -V` nor `mvn -V`)."""
+    own, keeps = STOPS_FOR.get(name, frozenset()), KEEPS_RUNNING.get(name, frozenset())
+    return any((a in NOTHING_RUNS and a not in keeps) or a in own or a.startswith("--collect-only") for a in args)
 
 
 def _tool(name: str, args: tuple[str, ...]) -> Activity:
@@ -243,7 +247,7 @@ def _python_script(script: str, args: tuple[str, ...], project: Project, cwd: st
 
 
 def _interpreter(name: str, args: tuple[str, ...], project: Project, cwd: str | None, depth: int) -> Activity:
-    """`node --test`, `node SCRIPT`, `sh SCRIPT`, `deno test`, `bun test`, `bun run X`."""
+    """`node --test`, `node SCRIPT`, `sh SCRIPT`, `deno test`, `deno lint`, `deno fmt`."""
     if name == "node":
         if "--test" in args or any(a.startswith("--test=") for a in args):
             return Activity(tests=True, runner="node --test")
@@ -256,8 +260,6 @@ def _interpreter(name: str, args: tuple[str, ...], project: Project, cwd: str | 
             return Activity(lint=True, fixes=args[0] == "fmt" and "--check" not in args, runner=f"deno {args[0]}",
                             formatter=args[0] == "fmt")
         return NONE
-    if name == "bun":
-        return _package(name, args, project, cwd, depth)
     script = next((a for a in args if not a.startswith("-")), "")
     return _script(script, args[args.index(script) + 1 :] if script else (), project, cwd, depth) if script else NONE
 
@@ -349,25 +351,29 @@ def _make(name: str, args: tuple[str, ...], project: Project, cwd: str | None, d
     here = bash.join(cwd, directory) if cwd is not None else None
     runners = project.runners(here)
     targets = [w for w in words if "=" not in w] or ([runners.make_default] if runners.make_default else [])
+    known = runners.has_makefile and not runners.make_includes  # else `make: *** No rule to make target`
     found = NONE
     for target in targets:
-        found = found | _make_target(target, runners, project, here, depth)
+        found = found | _target("make", target, runners.make, known, project, here, depth)
     return found
 
 
-def _make_target(target: str, runners: Runners, project: Project, cwd: str | None, depth: int,
-                 seen: frozenset[str] = frozenset()) -> Activity:
-    recipe = runners.make.get(target)
-    if target in seen or (recipe is None and runners.has_makefile and not runners.make_includes):
-        return NONE  # `make: *** No rule to make target`
+def _target(kind: str, entry: str, table: Mapping[str, Recipe], known: bool, project: Project, cwd: str | None,
+            depth: int, seen: frozenset[str] = frozenset()) -> Activity:
+    """A make target, just recipe or go-task task through its recipe and, at any depth, its dependencies' (`known`:
+    the table holds every entry there is, so one it lacks runs nothing; else its name speaks)."""
+    recipe = table.get(entry)
+    if entry in seen or (recipe is None and known):
+        return NONE
     if recipe is None:
-        return _by_name(target).named(f"make {target}")
-    deps = [_make_target(d, runners, project, cwd, depth + 1, seen | {target}) for d in recipe.deps]
-    return _entry("make", target, recipe.lines, deps, project, cwd, depth)
+        return _by_name(entry).named(f"{kind} {entry}")
+    deps = [_target(kind, d, table, known, project, cwd, depth + 1, seen | {entry}) for d in recipe.deps]
+    return _entry(kind, entry, recipe.lines, deps, project, cwd, depth)
 
 
 def _just(name: str, args: tuple[str, ...], project: Project, cwd: str | None, depth: int) -> Activity:
-    """`just RECIPE`, `task NAME` (go-task), through the justfile or Taskfile when the project has one."""
+    """`just RECIPE`, `task NAME` (go-task), through the justfile or Taskfile when it defines the entry (and its
+    dependencies, recipes of the same file), else by the entry's name."""
     if any(a in ("-l", "--list", "--summary", "--show", "-s", "--dry-run", "--list-all", "-a") for a in args):
         return NONE
     words, _ = _options("just" if name == "just" else "task", args)
@@ -376,10 +382,8 @@ def _just(name: str, args: tuple[str, ...], project: Project, cwd: str | None, d
     entries = words[:1] or (["default"] if "default" in table else list(table)[:1])
     found = NONE
     for entry in entries:
-        recipe = table.get(entry)
-        deps = [_entry(name, d, table[d].lines, (), project, cwd, depth + 1) for d in (recipe.deps if recipe else ())
-                if d in table]
-        found = found | _entry(name, entry, recipe.lines if recipe else None, deps, project, cwd, depth)
+        found = found | (_target(name, entry, table, True, project, cwd, depth) if entry in table
+                         else _entry(name, entry, None, (), project, cwd, depth))
     return found
 
 
@@ -400,8 +404,6 @@ def _package(name: str, args: tuple[str, ...], project: Project, cwd: str | None
         return _package_script(name, "test", project, here, depth)
     if first in ("run", "run-script") and rest:
         return _package_script(name, rest[0], project, here, depth)
-    if first in ("-r", "--recursive") and rest:
-        return _package(name, rest, project, here, depth)
     if name in ("pnpm", "yarn", "bun", "composer") and first not in NPM_COMMANDS:
         if first in project.runners(here).scripts:
             return _package_script(name, first, project, here, depth)
