@@ -8,7 +8,7 @@ import tomllib
 from collections.abc import Iterable
 from typing import Any
 
-MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
+from .projectfiles import MAKE_ASSIGN, MAKEFILES
 
 
 def is_makefile(path: str) -> bool:
@@ -16,18 +16,17 @@ def is_makefile(path: str) -> bool:
 
 
 def make_variable(text: str, name: str) -> list[str]:
-    """The words assigned to a Makefile variable across all its assignments (`=`, `:=`, `?=`, `+=`, `override`),
-    continuation lines joined."""
-    joined = re.sub(r"\\\n", " ", text)
-    pattern = rf"^[ \t]*(?:override[ \t]+)?{re.escape(name)}[ \t]*[:+?]?=(.*)$"
-    return [word for hit in re.finditer(pattern, joined, re.M) for word in hit.group(1).split("#")[0].split()]
+    """The words assigned to a Makefile variable across all its assignments (`=`, `:=`, `::=`, `?=`, `+=`, `!=`,
+    `override`, `export`), continuation lines joined and comments dropped (`projectfiles.MAKE_ASSIGN`)."""
+    assigned = (MAKE_ASSIGN.match(line.split("#", 1)[0]) for line in re.sub(r"\\\n", " ", text).splitlines())
+    return [word for hit in assigned if hit and hit.group(1) == name for word in hit.group(2).split()]
 
 
 def is_generated_text(data: bytes | None, markers: Iterable[str], head: int = 5) -> bool:
-    """Whether one of `markers` (e.g. `DO NOT EDIT`) is in the first `head` lines of a file."""
+    """Whether one of `markers` (e.g. `DO NOT EDIT`) is in the first `head` lines of a file (only those decoded)."""
     if data is None:
         return False
-    top = "\n".join(data.decode(errors="replace").splitlines()[:head])
+    top = "\n".join(b"\n".join(data.split(b"\n", head)[:head]).decode(errors="replace").splitlines()[:head])
     return any(marker in top for marker in markers)
 
 
