@@ -308,15 +308,15 @@ def _does_something(expression: Node) -> bool:
 
 
 def _statement(language: str, line: str) -> bool:
-    """Whether one line parses, in `language`, as a statement that does something (an assignment, a call, a return,
-    an import, a declaration with a value, a block header), rather than prose."""
+    """Whether one line parses, in `language` (TypeScript with its own grammar), as a statement that does something
+    (an assignment, a call, a return, an import, a declaration with a value, a block header), rather than prose."""
     family = "javascript" if language == "typescript" else language
     if family == "python":
         sources = [line + ("\n    pass" if line.rstrip().endswith(":") else "")]
     else:
         sources = [wrap.format(line) for wrap in WRAPS[family]] + ([line] if family == "javascript" else [])
     for source in sources:
-        tree = syntax.parse(family, source.encode())
+        tree = syntax.parse(language, source.encode())
         if tree.root_node.has_error:
             continue
         for node in syntax.walk(tree.root_node):

@@ -83,7 +83,10 @@ def test_comments_and_blocks_in_every_language() -> None:
      ("return cache[key];", "javascript", True), ("const seen = new Set();", "typescript", True),
      ("deprecated", "javascript", False), ("foo(bar);", "c", True), ("}", "c", True), ("if (x) {", "c", True),
      ("buf = malloc(n);", "c", True), ("see foo(); it is fine.", "javascript", False), ("Dates in UTC.", "c", False),
-     ("fall through", "c", False), ("x = 1", "go", False)],
+     ("fall through", "c", False), ("x = 1", "go", False), ("const y: number = x * 2;", "typescript", True),
+     ("let rows: Row[] = [];", "typescript", True), ("return items as Todo[];", "typescript", True),
+     ("deprecated", "typescript", False), ("see foo(); it is fine.", "typescript", False),
+     ("Rows are sorted: oldest first.", "typescript", False)],
 )
 def test_looks_like_code(body: str, language: str, looks: bool) -> None:
     assert code.looks_like_code(body, language) is looks
