@@ -19,7 +19,7 @@ import posixpath
 import re
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -204,10 +204,12 @@ class SimpleCommand:
 
 @dataclass(frozen=True)
 class Segment(SimpleCommand):
-    """A simple command of a recorded `Command`, with its position in the run and how it ended."""
+    """A simple command of a recorded `Command`, with its position in the run and how it ended; `siblings` are the
+    simple commands of the same recorded command, this one included (one list, shared by all of them)."""
 
     command: Command
     index: int
+    siblings: list[Segment] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def position(self) -> Position:
@@ -249,12 +251,6 @@ class Segment(SimpleCommand):
         """Whether this command ran only if `other` (of the same recorded command) succeeded: `other && this`,
         an `if other; then this`, a `set -e` script."""
         return other.command is self.command and other.index in self.simple.requires
-
-    @cached_property
-    def siblings(self) -> list[Segment]:
-        """Every simple command of the same recorded command, this one included."""
-        return [self if s.index == self.index else Segment(s, self.line, self.project, self.command, s.index)
-                for s in self.line]
 
     @property
     def pipes_into(self) -> list[Segment]:
@@ -446,7 +442,9 @@ def _with_written_scripts(simples: Iterable[bash.Simple], project: Project) -> P
 
 
 _PROJECTS: weakref.WeakKeyDictionary[Run, Project] = weakref.WeakKeyDictionary()
-_READ: dict[Command, tuple[Project, list[Segment]]] = {}
+_RUNS: weakref.WeakKeyDictionary[Run, list[Segment]] = weakref.WeakKeyDictionary()
+_BARE: dict[Command, list[Segment]] = {}
+"""Recorded commands read in no repository: what such a reading gives depends on the command alone."""
 
 
 def project_of(run: Run) -> Project:
@@ -456,26 +454,29 @@ def project_of(run: Run) -> Project:
     return _PROJECTS[run]
 
 
-def segments_of(cmd: Command, project: Project | None = None) -> list[Segment]:
-    """The simple commands of one recorded command (read in the run's repository when `segments(run)` read it
-    first, or in `project`)."""
-    found = _READ.get(cmd)
-    if found is not None and (project is None or found[0] is project):
-        return found[1]
-    base = project or EMPTY
+def segments_of(cmd: Command, project: Project = EMPTY) -> list[Segment]:
+    """The simple commands of one recorded command, read in `project` (none by default: names speak, no task runner
+    is followed; `segments(run)` reads a run's commands in its repository)."""
+    if project is EMPTY and cmd in _BARE:
+        return _BARE[cmd]
     simples = bash.read(cmd.cmd)
-    here = _with_written_scripts(simples, base)
-    out = [Segment(s, simples, here, cmd, s.index) for s in simples]
-    if len(_READ) > 50_000:
-        _READ.clear()
-    _READ[cmd] = (base, out)
-    return out
+    here = _with_written_scripts(simples, project)
+    line: list[Segment] = []
+    line += [Segment(s, simples, here, cmd, s.index, line) for s in simples]
+    if project is EMPTY:
+        if len(_BARE) > 50_000:
+            _BARE.clear()
+        _BARE[cmd] = line
+    return line
 
 
 def segments(run: Run, tool: str | None = None) -> list[Segment]:
-    """Every simple command the agent ran (only through `tool`, if given), in run order."""
-    project = project_of(run)
-    return [s for cmd in run.commands if tool in (None, cmd.tool) for s in segments_of(cmd, project)]
+    """Every simple command the agent ran (only through `tool`, if given), in run order, read in the run's repository
+    (once per run)."""
+    if run not in _RUNS:
+        project = project_of(run)
+        _RUNS[run] = [s for cmd in run.commands for s in segments_of(cmd, project)]
+    return [s for s in _RUNS[run] if tool in (None, s.command.tool)]
 
 
 def read_command(line: str, project: Project = EMPTY) -> dict[str, Any]:

@@ -13,9 +13,11 @@ from pytest_harnessif.checks.shell import (
     read_command,
     rewrites_history,
     segments,
+    segments_of,
     short_flag,
     stages_everything,
 )
+from pytest_harnessif.evidence import Run
 from pytest_harnessif.testing import bash, make_run, tool, turn
 
 
@@ -208,6 +210,9 @@ def test_segments_positions_and_tools() -> None:
     ]
     assert [s.text for s in segments(run, "bash")] == ["ruff check .", "pytest -q"]
     assert segs[1].where == "turn 0: `pytest -q`"
+    assert segs[0].siblings is segs[1].siblings and segs[1].siblings == segs[:2]
+    assert all(a is b for a, b in zip(segs[0].siblings, segs[:2], strict=True))  # read once: green asks them again
+    assert segments(run) == segs and segments(run)[0] is segs[0]
 
 
 @pytest.mark.parametrize(
@@ -387,6 +392,17 @@ def test_a_task_runner_target_is_read_in_its_directory() -> None:
     at_root = parse("npm run check", project)[0]
     assert (in_web.is_test_run, in_web.is_lint_run) == (True, False)
     assert (at_root.is_test_run, at_root.is_lint_run) == (False, True)
+
+
+def test_each_run_reads_its_commands_in_its_own_repository() -> None:
+    def run_with(scripts: str) -> Run:
+        return make_run(initial={"package.json": scripts}, turns=[turn("t", "r", bash("npm run check"))])
+
+    vitest, eslint = run_with('{"scripts": {"check": "vitest run"}}'), run_with('{"scripts": {"check": "eslint ."}}')
+    assert vitest.commands == eslint.commands
+    assert [(s.is_test_run, s.is_lint_run) for s in segments(vitest) + segments(eslint)] == [(True, False),
+                                                                                            (False, True)]
+    assert segments_of(vitest.commands[0])[0].project.files == {}  # no repository given: none, not the last run's
 
 
 @pytest.mark.parametrize(
