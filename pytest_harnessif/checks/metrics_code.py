@@ -12,19 +12,27 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import PurePosixPath
 from typing import TypeVar
 
 from ..authoring import na
 from ..evidence import FileView, Run
-from .code import cannot_read, definitions, is_test_path, language, new_test_cases, readable, unreadable_changes
+from .code import (
+    TEST_DIRS,
+    cannot_read,
+    definitions,
+    is_test_path,
+    language,
+    new_test_cases,
+    readable,
+    unreadable_changes,
+)
 from .facts import Definition
 from .history import failing_file, failing_names
 from .workspace import files_before_turn
 
 T = TypeVar("T")
 HEADER = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)\b", re.M)
-SCRIPT_TESTS = frozenset({"shell"})
-"""Test scripts that drive a built program (`tests/cli.sh`): how C projects test their command-line tools."""
 
 
 def found_or_na(run: Run, found: list[T], what: str, tests: bool | None = None) -> list[T]:
@@ -58,12 +66,24 @@ def length(d: Definition) -> int:
 
 def untested(sources: Iterable[str], changed: Iterable[str]) -> list[str]:
     """The language families of `sources` that no changed test file of their language covers: a test file of the
-    same family (JavaScript and TypeScript one family), or, for C, a test script under its test folder."""
-    tests = [p for p in changed if is_test_path(p) and language(p) is not None]
-    covered = {family(p) for p in tests}
-    if any(language(p) in SCRIPT_TESTS for p in tests):
+    same family (JavaScript and TypeScript one family), or, for C, a test that drives the built program
+    (`_drives_program`)."""
+    families = {f for p in sources if (f := family(p)) is not None}
+    changed = list(changed)
+    covered = {family(p) for p in changed if is_test_path(p) and language(p) is not None}
+    if any(_drives_program(p, families) for p in changed):
         covered.add("c")
-    return sorted({f for p in sources if (f := family(p)) is not None} - covered)
+    return sorted(families - covered)
+
+
+def _drives_program(path: str, families: set[str]) -> bool:
+    """A test that may drive a built program, as C projects test their command-line tools: a shell test script
+    (`tests/cli.sh`, `cli_test.sh`), or another test under a test folder in a language of none of the changed sources
+    (`tests/test_cli.py` running the binary under pytest, `tests/cli.bats`), so it tests none of them."""
+    if language(path) == "shell" and is_test_path(path):
+        return True
+    under_tests = bool(TEST_DIRS & set(PurePosixPath(path).parts[:-1]))
+    return under_tests and family(path) not in families and (language(path) is not None or path.endswith(".bats"))
 
 
 def case_name(test_id: str) -> str:
@@ -78,20 +98,29 @@ def added_cases(run: Run, index: int) -> list[str]:
     return new_test_cases(files_before_turn(run, index), run.files_after_turn(index))
 
 
-def existing_tests(run: Run, test_id: str) -> list[tuple[str, Definition]]:
-    """The test cases of the initial files (every language the checks read) a failing test's id names, by the most
-    specific of its names that one of them has: in the file the id names (none if that file is new), else in any
-    test file."""
-    path = failing_file(test_id)
-    if path is not None:
-        files = {path: run.initial_files[path]} if path in run.initial_files else {}
-    else:
-        files = {p: data for p, data in run.initial_files.items() if is_test_path(p)}
-    cases = [(p, d) for p, data in files.items() if readable(p) for d in definitions(FileView(p, data)) if d.is_test]
-    for name in failing_names(test_id):
-        if hits := [(p, d) for p, d in cases if d.full_name == name]:
-            return hits
-    return []
+def existing_tests(run: Run, test_ids: Iterable[str]) -> list[tuple[str, str, Definition]]:
+    """`(id, path, case)` for the test cases of the initial files (every language the checks read) each failing test's
+    id names, by the most specific of its names that one of them has: in the file the id names (none if that file is
+    new), else in any test file. Each file's cases are read once for all the ids."""
+    cases: dict[str, list[Definition]] = {}
+
+    def cases_of(path: str) -> list[Definition]:
+        if path not in cases:
+            data = run.initial_files.get(path)
+            found = definitions(FileView(path, data)) if data is not None and readable(path) else []
+            cases[path] = [d for d in found if d.is_test]
+        return cases[path]
+
+    test_files = [p for p in run.initial_files if is_test_path(p)]
+    out = []
+    for test_id in test_ids:
+        path = failing_file(test_id)
+        named = [(p, d) for p in ([path] if path is not None else test_files) for d in cases_of(p)]
+        for name in failing_names(test_id):
+            if hits := [(test_id, p, d) for p, d in named if d.full_name == name]:
+                out += hits
+                break
+    return out
 
 
 def _lines(data: bytes | None) -> list[str]:

@@ -33,7 +33,8 @@ LABEL_START = r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}"  # indent or quo
       })
 def test_src_change_comes_with_tests(run: Run) -> None:
     """If the run changed source code (Python, JS/TS or C files that are not tests), it also created or modified a test
-    file of each such language (JavaScript and TypeScript count as one; a C project's test scripts test its C code);
+    file of each such language (JavaScript and TypeScript count as one; C code is also tested by a test under its test
+    folder that drives the program: a shell script, a bats or pytest suite in a language no changed source is in);
     test data, bytecode and tool caches do not count."""
     sources = [v.path for v in sources_or_na(run, "source file", tests=False)]
     missing = untested(sources, [*run.created(), *run.modified()])

@@ -499,8 +499,7 @@ def test_failing_tests_left_unchanged(run: Run) -> None:
     unittest, TAP/node and jest titles, a C harness's `FAIL name`), its test function or case (Python, JS/TS or C)
     ends the run with its original text (not edited, not deleted)."""
     failing = sorted({n for s in ran_tests(run) if red(s) for n in failing_tests(s.command.output)})
-    existing = [(nid, path, d) for nid in failing for path, d in existing_tests(run, nid)]
-    existing = found_or_na(run, existing, "pre-existing test failed", tests=True)
+    existing = found_or_na(run, existing_tests(run, failing), "pre-existing test failed", tests=True)
     touched = []
     for nid, path, d in existing:
         after = run.files.get(path)

@@ -6,7 +6,14 @@ import pytest
 
 from pytest_harnessif import NotApplicable
 from pytest_harnessif.checks.code import definitions
-from pytest_harnessif.checks.metrics_code import case_name, found_or_na, length, lengthened_lines, untested
+from pytest_harnessif.checks.metrics_code import (
+    case_name,
+    existing_tests,
+    found_or_na,
+    length,
+    lengthened_lines,
+    untested,
+)
 from pytest_harnessif.evidence import FileView
 from pytest_harnessif.testing import make_run
 
@@ -23,6 +30,18 @@ def test_which_languages_lack_tests() -> None:
     assert untested(["src/a.py"], ["tests/data/rows.json"]) == ["python"]
 
 
+@pytest.mark.parametrize(("changed", "missing"), [
+    (["tests/test_cli.py"], []),            # pytest driving the built binary
+    (["tests/cli.bats"], []),
+    (["tests/run.sh"], []),
+    (["tests/data/sample.txt"], ["c"]),
+    (["web/app.test.js"], ["c"]),           # a test of other code, not under a test folder
+    (["src/util.h"], ["c"]),
+])
+def test_what_covers_c_code(changed: list[str], missing: list[str]) -> None:
+    assert untested(["src/crc.c"], changed) == missing
+
+
 def test_case_names() -> None:
     assert case_name("tests/test_a.py::TestX.test_y") == "test_y"
     assert case_name("test/a.test.js::drops rows") == "drops rows"
@@ -34,7 +53,15 @@ def test_only_lines_the_run_made_long_count() -> None:
     run = make_run(initial={"a.c": f"int a;\n/* {long} */\nint b;\n"},
                    final={"a.c": f"int b;\n/* {long} */\nint a;\n/* {long} more */\n"})
     added, over = lengthened_lines(run, ["a.c"], 80)
-    assert added >= 1 and [line for _, line in over] == [f"/* {long} more */"]
+    assert added == 3 and [line for _, line in over] == [f"/* {long} more */"]
+
+
+def test_existing_tests_a_failing_id_names() -> None:
+    tests = "def test_x():\n    assert 1\n\n\ndef test_y():\n    assert 1\n"
+    run = make_run(initial={"tests/test_a.py": tests, "tests/test_b.py": tests.replace("test_y", "test_w")})
+    ids = ["tests/test_a.py::test_x", "test_y", "tests/new.py::test_x", "test_missing"]
+    assert [(i, p, d.full_name) for i, p, d in existing_tests(run, ids)] == [
+        ("tests/test_a.py::test_x", "tests/test_a.py", "test_x"), ("test_y", "tests/test_a.py", "test_y")]
 
 
 def test_found_or_na_names_what_it_cannot_read() -> None:

@@ -46,6 +46,23 @@ def cl001_c_cli_script() -> Run:
     return changed({"src/main.c": MAIN_FLAG, "tests/cli.sh": cli}, C_BASE)
 
 
+def cl001_c_pytest_drives_the_binary() -> Run:
+    """A C project tests its command line with pytest running the built binary."""
+    test = ("import subprocess\n\n\ndef test_quiet_prints_nothing():\n"
+            "    assert subprocess.run(['./build/crc', '-q'], capture_output=True).stdout == b''\n")
+    return changed({"src/main.c": MAIN_FLAG, "tests/test_cli.py": test}, C_BASE)
+
+
+def cl001_c_bats_suite() -> Run:
+    test = "@test \"-q prints nothing\" {\n  run ./build/crc -q\n  [ -z \"$output\" ]\n}\n"
+    return changed({"src/main.c": MAIN_FLAG, "tests/cli.bats": test}, C_BASE)
+
+
+def cl001_c_code_js_test_elsewhere() -> Run:
+    """A JavaScript test beside other code (not under a test folder) does not cover a C change."""
+    return changed({"src/crc.c": CRC_FIXED, "web/app.test.js": "test('loads', () => {});\n"}, C_BASE)
+
+
 def cl001_c_test_data_only() -> Run:
     """Only a data file under tests/ changed beside the C code: not a test."""
     return changed({"src/crc.c": CRC_FIXED, "tests/data/sample.txt": "abc\nxyz\n"}, C_BASE)
@@ -99,13 +116,15 @@ def cl006_js_only_tests_changed() -> Run:
 FIXTURES = {
     "CL-001": {
         "pass": [lambda: changed({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + PLAIN}),
-                 cl001_js_test_folder, cl001_ts_spec_beside_the_code, cl001_c_unit_test, cl001_c_cli_script],
+                 cl001_js_test_folder, cl001_ts_spec_beside_the_code, cl001_c_unit_test, cl001_c_cli_script,
+                 cl001_c_pytest_drives_the_binary, cl001_c_bats_suite],
         "fail": [
             lambda: changed({"src/pkg/core.py": CORE_FIXED, TEST_PYC: "\x00bytecode"}),
             lambda: changed({"src/pkg/core.py": CORE_FIXED, "CHANGELOG.md": CHANGELOG}),
             cl001_c_test_data_only,
             cl001_js_fixture_only,
             cl001_python_code_js_test,
+            cl001_c_code_js_test_elsewhere,
         ],
         "na": [
             lambda: changed({"tests/test_core.py": TEST + PLAIN}),
