@@ -7,13 +7,17 @@ import difflib
 import posixpath
 import re
 
-from ..evidence import Command, Run, TurnView, match
+from ..evidence import Command, FileView, Run, TurnView, match
 from ..trajectory import Commit, ToolCall
+from .code import language
 from .command import EDIT_TOOLS, numbered_calls
+from .comments import lines_of
+from .facts import Comment
 from .shell import segments
 from .workspace import files_before_turn
 
 _IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+import\s+[^\n]+|import\s+[^\n]+)$", re.M)
+COMMENT_START = ("#", "//", "/*", "*")
 
 
 def cut(text: str, limit: int) -> str:
@@ -90,16 +94,6 @@ def exchange(turn: TurnView) -> str:
     return f"### turn {turn.index} ({turn.intent})\nUser:\n{turn.user.strip()}\n\nReply:\n{turn.reply.strip()}"
 
 
-def lines_of(data: bytes | None) -> list[str]:
-    """A file's lines for difflib, each ending in a newline (None: no lines)."""
-    if data is None:
-        return []
-    out = data.decode(errors="replace").splitlines(keepends=True)
-    if out and not out[-1].endswith("\n"):
-        out[-1] += "\n"
-    return out
-
-
 def turn_diff(run: Run, index: int, pattern: str = "**") -> str:
     """Unified diff of what turn `index` changed in files matching `pattern` (binary files named only)."""
     before, after = files_before_turn(run, index), run.files_after_turn(index)
@@ -132,22 +126,35 @@ def commit_messages(commits: list[Commit]) -> str:
     return "\n\n".join(f"--- commit {i}: {c.subject}\n\n{c.body.strip()}" for i, c in enumerate(commits, 1))
 
 
-def siblings(run: Run, lines: int = 60) -> str:
-    """For each package with a new module: the start of one module of it the run left unchanged."""
+def siblings(run: Run, views: list[FileView], lines: int = 60) -> str:
+    """For each folder where `views` (the changed source files) gained a file: the start of one file of the same
+    language there that the run left unchanged (`__init__.py` aside)."""
     out = []
-    for package in sorted({posixpath.dirname(p) for p in run.created("src/**/*.py")}):
-        kept = [
-            p
-            for p in sorted(run.initial_files)
-            if posixpath.dirname(p) == package
-            and p.endswith(".py")
-            and not p.endswith("__init__.py")
-            and run.files.get(p) == run.initial_files[p]
-        ]
+    created = [v.path for v in views if v.path not in run.initial_files]
+    for folder, lang in sorted({(posixpath.dirname(p), language(p) or "") for p in created}):
+        kept = [p for p in sorted(run.initial_files) if posixpath.dirname(p) == folder and language(p) == lang
+                and run.files.get(p) == run.initial_files[p] and not p.endswith("__init__.py")]
         if kept:
             text = run.initial_files[kept[0]].decode(errors="replace").splitlines()[:lines]
             out.append(f"### {kept[0]} (unchanged; first {len(text)} lines)\n" + "\n".join(text))
-    return "\n\n".join(out) or "(no new module: the diff's context lines show the surrounding code)"
+    return "\n\n".join(out) or "(no new file: the diff's context lines show the surrounding code)"
+
+
+def render_comments(found: list[tuple[FileView, Comment]]) -> str:
+    """Comments as the judge reads them: `path:LINE: <comment>`, below it the code it sits on (inline) or the next
+    code line (a comment on lines of its own)."""
+    out = []
+    for view, comment in found:
+        lines = view.lines
+        if comment.alone:
+            following = (line.strip() for line in lines[comment.end :] if line.strip())
+            code = next((line for line in following if not line.startswith(COMMENT_START)), "(end of file)")
+            context = f"next code line: {short(code, 120)}"
+        else:
+            first = comment.text.splitlines()[0]
+            context = f"on the code line: {short(lines[comment.line - 1].split(first, 1)[0], 120)}"
+        out.append(f"{view.path}:{comment.line}: {comment.text}\n    {context}")
+    return "\n".join(out)
 
 
 READ_TOOLS = frozenset({"read_file", "list_files"})

@@ -5,8 +5,6 @@ they cannot read changed."""
 
 from __future__ import annotations
 
-import re
-
 from pytest_harnessif import Run, judge, na, rule
 from pytest_harnessif.checks.code import (
     NEUTRAL,
@@ -20,13 +18,9 @@ from pytest_harnessif.checks.code import (
     sources_or_na,
 )
 from pytest_harnessif.checks.command import edits, shell_edits
+from pytest_harnessif.checks.comments import prose
 from pytest_harnessif.checks.project import is_generated_text
 
-DIRECTIVE = re.compile(
-    r"^(?:!|-\*-|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:|mypy:|eslint|prettier|@ts-|istanbul|c8\b|NOLINT|"
-    r"SPDX-License-Identifier:|clang-format)",
-    re.I,
-)
 SOURCE_AND_CONFIG = (".py", ".js", ".jsx", ".ts", ".tsx", ".c", ".h", "Makefile", ".md", ".toml", ".cfg", ".ini",
                      ".yml", ".yaml")
 THROWING = ("python", "javascript", "typescript")
@@ -49,8 +43,7 @@ def test_no_commented_out_code(run: Run) -> None:
     """No comment the run adds to a Python, JS/TS or C file is a commented-out statement (an assignment, call,
     return, import or block header written as a comment); tool directives and doc comments are not checked."""
     views = sources_or_na(run, "Python, JS/TS or C file")
-    added = [(v, c) for v, c in added_comments(run, views) if not c.is_doc and not DIRECTIVE.match(c.body)]
-    added = added or na("no comment added to a source file")
+    added = prose(added_comments(run, views)) or na("no comment added to a source file")
     bad = [f"{v.path}:{c.line}: {c.body!r}" for v, c in added if looks_like_code(c.body, language(v.path) or "")]
     assert not bad, f"commented-out code: {bad}"
 

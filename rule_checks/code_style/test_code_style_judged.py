@@ -4,7 +4,6 @@ read Python, JS/TS and C alike (`checks.code`) and say n/a, never fail, where on
 
 from __future__ import annotations
 
-import posixpath
 import re
 
 from pytest_harnessif import Run, judge, na, rule
@@ -16,8 +15,9 @@ from pytest_harnessif.checks.code import (
     on_added_lines,
     sources_or_na,
 )
-from pytest_harnessif.checks.facts import Call, Comment
-from pytest_harnessif.checks.render import short
+from pytest_harnessif.checks.comments import prose
+from pytest_harnessif.checks.facts import Call
+from pytest_harnessif.checks.render import render_comments, siblings
 from pytest_harnessif.evidence import FileView
 
 HISTORY = re.compile(
@@ -27,38 +27,9 @@ HISTORY = re.compile(
     r"(?:review|request)|(?:issue|bug|ticket|PR)\s*#?\d+)|(?:^|\s)#\d{2,}\b",
     re.I,
 )
-NOT_PROSE = re.compile(
-    r"^(?:-\*-|SPDX-License-Identifier:|noqa\b|type:|pragma\b|fmt:|ruff:|pylint:|mypy:|pyright:|eslint|prettier-|"
-    r"@ts-|istanbul|c8\b|NOLINT|cppcheck-|clang-format)",
-    re.I,
-)
-COMMENT_START = ("#", "//", "/*", "*")
 SLEEPS = frozenset({"sleep", "time.sleep", "asyncio.sleep", "trio.sleep", "anyio.sleep", "usleep", "nanosleep"})
 FAKE_TIMERS = frozenset({"useFakeTimers", "advanceTimersByTime", "runAllTimers", "runOnlyPendingTimers", "tick"})
 """Calls that install or drive fake timers (jest, vitest, sinon, node:test's `mock.timers`)."""
-
-
-def _prose_comments(run: Run, views: list[FileView]) -> list[tuple[FileView, Comment]]:
-    """The comments the run added that are prose: no shebang, licence line, tool directive or doc comment."""
-    return [(v, c) for v, c in added_comments(run, views)
-            if not c.is_doc and not c.text.startswith("#!") and not NOT_PROSE.match(c.body)]
-
-
-def _rendered(found: list[tuple[FileView, Comment]]) -> str:
-    """The comments as the judge reads them: `path:LINE: <comment>`, below it the code it sits on (inline) or the
-    next code line (a comment on lines of its own)."""
-    out = []
-    for view, comment in found:
-        lines = view.lines
-        if comment.alone:
-            following = (line.strip() for line in lines[comment.end :] if line.strip())
-            code = next((line for line in following if not line.startswith(COMMENT_START)), "(end of file)")
-            context = f"next code line: {short(code, 120)}"
-        else:
-            first = comment.text.splitlines()[0]
-            context = f"on the code line: {short(lines[comment.line - 1].split(first, 1)[0], 120)}"
-        out.append(f"{view.path}:{comment.line}: {comment.text}\n    {context}")
-    return "\n".join(out)
 
 
 def _sleeps(view: FileView) -> list[Call]:
@@ -68,20 +39,6 @@ def _sleeps(view: FileView) -> list[Call]:
     fake = any(c.name in FAKE_TIMERS or c.callee.startswith(("mock.timers.", "t.mock.timers.")) for c in found)
     js = language(view.path) in ("javascript", "typescript") and not fake
     return [c for c in found if c.callee in SLEEPS or (js and c.callee == "setTimeout")]
-
-
-def _siblings(run: Run, views: list[FileView], lines: int = 60) -> str:
-    """For each folder that gained a source file: the start of one file of the same language there that the run
-    left unchanged."""
-    out = []
-    created = [v.path for v in views if v.path not in run.initial_files]
-    for folder, lang in sorted({(posixpath.dirname(p), language(p)) for p in created}):
-        kept = [p for p in sorted(run.initial_files) if posixpath.dirname(p) == folder and language(p) == lang
-                and run.files.get(p) == run.initial_files[p] and not p.endswith("__init__.py")]
-        if kept:
-            text = run.initial_files[kept[0]].decode(errors="replace").splitlines()[:lines]
-            out.append(f"### {kept[0]} (unchanged; first {len(text)} lines)\n" + "\n".join(text))
-    return "\n\n".join(out) or "(no new file: the diff's context lines show the surrounding code)"
 
 
 @rule("CS-101", languages=NEUTRAL, family="code_style", modality="require", prior="against", method="llm_judge",
@@ -111,8 +68,8 @@ def test_comments_explain_why(run: Run) -> None:
     code. The judge reads each added prose comment (directives, licence lines and doc comments left out) beside the
     code line it belongs to."""
     views = sources_or_na(run, "Python, JS/TS or C file")
-    comments = _prose_comments(run, views) or na("no prose comment added to a source file")
-    judge(comments=_rendered(comments))
+    comments = prose(added_comments(run, views)) or na("no prose comment added to a source file")
+    judge(comments=render_comments(comments))
 
 
 @rule("CS-102", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="hybrid",
@@ -145,10 +102,10 @@ def test_no_history_in_comments(run: Run) -> None:
     issue numbers or words to the user or reviewers. Pre-check: markers such as `used to`, `previously`, `as
     requested`, `issue 42` fail; the judge reads the rest."""
     views = sources_or_na(run, "Python, JS/TS or C file")
-    comments = _prose_comments(run, views) or na("no prose comment added to a source file")
+    comments = prose(added_comments(run, views)) or na("no prose comment added to a source file")
     hits = [f"{v.path}:{c.line}: {c.text}" for v, c in comments if HISTORY.search(c.body)]
     assert not hits, f"added comments narrate history: {hits}"
-    judge(comments=_rendered(comments))
+    judge(comments=render_comments(comments))
 
 
 @rule("CS-103", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="llm_judge",
@@ -257,4 +214,4 @@ def test_follows_existing_patterns(run: Run, context: int = 10) -> None:
     reuses its helpers. The judge reads the diff of the changed non-test source files ({context} context lines) and
     an unchanged file of the same language from each folder that gained a source file."""
     views = sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)
-    judge(source_diff="".join(run.diff(v.path, context=context) for v in views), existing_code=_siblings(run, views))
+    judge(source_diff="".join(run.diff(v.path, context=context) for v in views), existing_code=siblings(run, views))

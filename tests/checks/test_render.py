@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_harnessif.checks.code import added_comments, changed_sources
 from pytest_harnessif.checks.render import (
     added_text,
     call_line,
@@ -12,9 +13,9 @@ from pytest_harnessif.checks.render import (
     commit_messages,
     exchange,
     files_read,
-    lines_of,
     output_tail,
     read_calls,
+    render_comments,
     short,
     siblings,
     turn_diff,
@@ -81,13 +82,6 @@ def test_files_read_and_exchange() -> None:
     assert exchange(view) == "### turn 0 (question)\nUser:\nWhy?\n\nReply:\nBecause."
 
 
-def test_lines_of_ends_every_line() -> None:
-    assert lines_of(None) == []
-    assert lines_of(b"") == []
-    assert lines_of(b"a\nb") == ["a\n", "b\n"]
-    assert lines_of(b"a\n") == ["a\n"]
-
-
 def test_turn_diff_shows_only_that_turn() -> None:
     base = {"src/a.py": "x = 1", "README.md": "# r\n"}
     one = {**base, "README.md": "# r\nmore\n", "logo.png": "\0png"}
@@ -113,17 +107,34 @@ def test_commit_messages() -> None:
     assert commit_messages([]) == ""
 
 
-def test_siblings_show_an_unchanged_module_of_each_new_package() -> None:
+def test_siblings_show_an_unchanged_file_of_the_same_language_in_each_new_folder() -> None:
     base = {
         "src/pkg/__init__.py": "",
         "src/pkg/a_edited.py": "x = 1\n",
         "src/pkg/core.py": "line 1\nline 2\nline 3\n",
+        "src/pkg/util.js": "export const u = 1;\n",
         "src/other/b.py": "b = 1\n",
     }
-    run = make_run(initial=base, final={**base, "src/pkg/a_edited.py": "x = 2\n", "src/pkg/new.py": "n = 1\n"})
-    assert siblings(run, lines=2) == "### src/pkg/core.py (unchanged; first 2 lines)\nline 1\nline 2"
+    final = {**base, "src/pkg/a_edited.py": "x = 2\n", "src/pkg/new.py": "n = 1\n", "src/pkg/new.js": "n;\n"}
+    run = make_run(initial=base, final=final)
+    assert siblings(run, changed_sources(run), lines=2) == (
+        "### src/pkg/util.js (unchanged; first 1 lines)\nexport const u = 1;\n\n"
+        "### src/pkg/core.py (unchanged; first 2 lines)\nline 1\nline 2"
+    )
     alone = make_run(initial=base, final={**base, "src/fresh/new.py": "n = 1\n", "README.md": "# r\n"})
-    assert siblings(alone).startswith("(no new module")
+    assert siblings(alone, changed_sources(alone)).startswith("(no new file")
+
+
+def test_render_comments_with_their_code() -> None:
+    text = "# Explain y\n\ny = 2  # inline note\nz = 3\n"
+    js = "function f() {\n  // Sort by date.\n  // (stable)\n  return 1;\n}\n"
+    run = make_run(final={"src/a.py": text, "src/b.js": js})
+    assert render_comments(added_comments(run, changed_sources(run))) == (
+        "src/a.py:1: # Explain y\n    next code line: y = 2 # inline note\n"
+        "src/a.py:3: # inline note\n    on the code line: y = 2\n"
+        "src/b.js:2: // Sort by date.\n    next code line: return 1;\n"
+        "src/b.js:3: // (stable)\n    next code line: return 1;"
+    )
 
 
 def test_read_calls() -> None:
