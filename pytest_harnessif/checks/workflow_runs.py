@@ -5,12 +5,12 @@ names."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
 
 from ..evidence import Run
 from .code import TEST_DIRS, is_test_path, language
+from .comments import added_line_numbers
 from .shell import Segment
 from .summaries import failing_tests
 from .workspace import files_before_turn
@@ -41,9 +41,6 @@ def turn_added_lines(run: Run, keep: Callable[[str], bool]) -> list[tuple[int, s
         for path in run.changed_in_turn(t.index):
             if not keep(path) or path not in after:
                 continue
-            old = before.get(path, b"").decode(errors="replace").splitlines()
-            new = after[path].decode(errors="replace").splitlines()
-            for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
-                if tag in ("insert", "replace"):
-                    out += [(t.index, path, line) for line in new[j1:j2]]
+            lines = after[path].decode(errors="replace").splitlines()
+            out += [(t.index, path, lines[n - 1]) for n in sorted(added_line_numbers(before.get(path), after[path]))]
     return out
