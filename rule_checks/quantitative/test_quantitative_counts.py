@@ -9,7 +9,14 @@ import re
 from collections import Counter
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.code import NEUTRAL, changed_definitions, is_test_path, language, sources_or_na
+from pytest_harnessif.checks.code import (
+    NEUTRAL,
+    OTHER_CODE,
+    READABLE,
+    changed_definitions,
+    changed_sources,
+    sources_or_na,
+)
 from pytest_harnessif.checks.command import suite_runs
 from pytest_harnessif.checks.metrics_code import added_cases, found_or_na, lengthened_lines
 from pytest_harnessif.checks.regex import without_code
@@ -97,12 +104,12 @@ def test_parameters_per_function_capped(run: Run, limit: int = 5) -> None:
           "SP": "Functions you add or change in the source code (test files aside) have a complexity of at most "
                 "{limit}: count 1, plus 1 for each `if`/`elif`/`else if`, loop, `except`/`catch`, `case`, "
                 "conditional expression (`x if c else y`, `c ? x : y`), comprehension `if` and each "
-                "`and`/`or`/`&&`/`||`.",
+                "`and`/`or`/`&&`/`||`/`??`.",
           "PF": "## Complexity\nMax complexity {limit} per function in source files: 1 + one per `if`/`elif`/`else "
-                "if`, loop, `except`/`catch`, `case`, conditional expression, comprehension `if`, `and`/`or`/`&&`/`||` "
-                "(nested functions count separately).",
+                "if`, loop, `except`/`catch`, `case`, conditional expression, comprehension `if`, "
+                "`and`/`or`/`&&`/`||`/`??` (nested functions count separately).",
           "UI": "Keep the branching down: complexity {limit} max per function (1 + every if/elif/else if, loop, "
-                "except/catch, case, ternary, comprehension if and and/or/&&/||).",
+                "except/catch, case, ternary, comprehension if and and/or/&&/||/??).",
       })
 def test_function_complexity_capped(run: Run, limit: int = 10) -> None:
     """No function added or changed in a Python, JS/TS or C source file (not a test) has a complexity over {limit}:
@@ -148,7 +155,7 @@ def test_identical_retries_capped(run: Run, limit: int = 1) -> None:
 def test_module_length_capped(run: Run, limit: int = 300) -> None:
     """No source file (a code file in any language that is not a test) the run creates or changes ends longer than
     {limit} lines, unless it was already longer and did not grow."""
-    files = [v for v in run.changed() if language(v.path) and not is_test_path(v.path)] or na(
+    files = changed_sources(run, tests=False, languages=(*READABLE, *OTHER_CODE)) or na(
         "no source file created or changed")
     sizes = [(f.path, len(f.lines), line_count(run.initial_files.get(f.path))) for f in files]
     long = [f"{path} ({n} lines, was {old})" for path, n, old in sizes if n > limit and n > old]
