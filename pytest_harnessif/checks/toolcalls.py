@@ -8,7 +8,7 @@ after a failed `edit_file` (`rewrites_after_failed_edit`), the bash tool's `time
 Shell commands (on `checks.shell` segments): git's global options and paging, the repository files a reading
 program (`cat`, `head`, `sed -n`, `awk`, `< file`) or inline code (`python -c "print(open(f).read())"`, `node -e`)
 prints, capped recursive searches, commands that wait for a terminal, privilege escalation, network fetches,
-recursive deletes outside the workspace, backgrounded processes and what stops them, package installs, linters
+recursive deletes outside the workspace, what stops background processes, package installs, linters
 of the agent's own choosing, targeted test runs and the test files a selection names in each language.
 
 Counts: code-block lines, number words and decimals in text, the lines a run added and removed. (Test counts of
@@ -25,14 +25,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import takewhile
 
-from ..evidence import Command, FileView, Run
+from ..evidence import FileView, Run
 from ..stack import SKILL_TOOL
 from ..trajectory import ToolCall
 from .code import calls as code_calls
 from .code import is_test_path
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
-from .shell import Segment, SimpleCommand, segments_of, short_flag, workspace_relative
+from .shell import Segment, SimpleCommand, parse, short_flag, workspace_relative
 from .toolnames import LINT_TOOLS
 from .workspace import added_count, changed_paths, repo_path, workspace_path
 
@@ -83,23 +83,18 @@ def retry_streaks(run: Run) -> list[tuple[int, ToolCall, int]]:
     return out
 
 
-def _as_command(call: ToolCall, turn: int) -> Command:
-    return Command(turn, 0, call.name, call.command or "", call.exit_code, call.output, call.timed_out)
-
-
-def shell_written(call: ToolCall, turn: int = 0) -> set[str]:
+def shell_written(call: ToolCall) -> set[str]:
     """Workspace paths a bash call writes (see `SimpleCommand.written_paths`)."""
     if call.name != "bash" or call.command is None:
         return set()
-    return {p for s in segments_of(_as_command(call, turn)) for w in s.written_paths
-            if (p := workspace_relative(w)) is not None}
+    return {p for s in parse(call.command) for w in s.written_paths if (p := workspace_relative(w)) is not None}
 
 
 def _unexplained(run: Run, turn: int) -> set[str]:
     """Files the turn changed that neither its file tools nor its bash writes account for."""
     calls = run.turns[turn].tool_calls
     edited = {p for c in calls if c.name in EDIT_TOOLS and (p := tool_path(c))}
-    edited |= {p for c in calls for p in shell_written(c, turn)}
+    edited |= {p for c in calls for p in shell_written(c)}
     return set(run.changed_in_turn(turn)) - edited
 
 
@@ -119,7 +114,7 @@ def rereads(run: Run) -> list[str]:
             elif call.name in EDIT_TOOLS and path and not call.is_error:
                 fresh.discard(path)
             elif call.name == "bash":
-                fresh -= shell_written(call, t.index) | unexplained
+                fresh -= shell_written(call) | unexplained
     return out
 
 
@@ -151,7 +146,7 @@ def _apply(state: dict[str, str], call: ToolCall, turn: int) -> None:
     """Follow a call's effect on the known file texts; a path a bash command writes becomes unknown."""
     path = tool_path(call)
     if call.name == "bash":
-        for p in shell_written(call, turn):
+        for p in shell_written(call):
             state.pop(p, None)
     elif call.is_error or path is None:
         return
@@ -534,11 +529,6 @@ def recursive_rm_targets(seg: Segment) -> list[str] | None:
     if not (short_flag(args, "r") or short_flag(args, "R") or "--recursive" in args):
         return None
     return [a for a in args if not a.startswith("-")]
-
-
-def background_starts(cmd: Command) -> list[int]:
-    """Indexes of the simple commands of `cmd` sent to the background with a trailing `&`."""
-    return [s.index for s in segments_of(cmd) if s.simple.background]
 
 
 STOPPERS = frozenset({"kill", "pkill", "killall", "wait"})

@@ -10,7 +10,6 @@ from pytest_harnessif.checks.shell import chain_operators, segments
 from pytest_harnessif.checks.toolcalls import (
     FILE_TOOLS,
     PYTHON_INSTALLERS,
-    background_starts,
     bash_timeouts,
     code_reads,
     escalates,
@@ -440,7 +439,7 @@ def test_background_processes_stopped(run: Run) -> None:
     """Every command sent to the background with `&` is followed, later in the same turn, by `kill`, `pkill`,
     `killall`, `fuser -k` or `wait`."""
     bash = segments(run, "bash")
-    started = [s for s in bash if s.index in background_starts(s.command)] or na("no background process started")
+    started = [s for s in bash if s.simple.background] or na("no background process started")
     stops = [(s.command.turn, s.position) for s in bash if stops_processes(s)]
     left = [s.where for s in started if not any(t == s.command.turn and p > s.position for t, p in stops)]
     assert not left, f"background processes never stopped in their turn: {left}"
