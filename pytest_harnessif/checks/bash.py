@@ -202,8 +202,8 @@ def unwrap(words: tuple[str, ...]) -> tuple[int, str | None]:
             if name == "timeout" and i < len(words) and DURATION.match(words[i]):
                 timeout = words[i]
                 i += 1
-        elif name in RUN_WRAPPERS and _run_subcommand(name, words[i + 1 :]):
-            i += 1 + len(_run_subcommand(name, words[i + 1 :]).split())
+        elif name in RUN_WRAPPERS and (sub := _run_subcommand(name, words[i + 1 :])):
+            i += 1 + len(sub.split())
             while i < len(words) and words[i].startswith("-") and words[i] != "--":
                 i += 2 if words[i] in RUN_VALUED and "=" not in words[i] else 1
             if i < len(words) and words[i] == "--":

@@ -26,17 +26,15 @@ from typing import Any
 from ..evidence import Command, Run
 from . import bash
 from .projectfiles import EMPTY, Project
-from .runners import NONE, Activity, classify
+from .runners import NONE, PYTHONS, Activity, classify
 from .summaries import read_counts
 from .workspace import repo_path
 
 Position = tuple[int, int]
 
-PYTHON = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?|py|pypy\d*)$")
 INLINE_CODE = {"python": ("-c",), "javascript": ("-e", "--eval", "-p", "--print")}
 COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
 GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
-INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun"})
 EDITOR_WRITES = frozenset({"create", "str_replace", "insert", "undo_edit"})  # SWE-agent's editor tool
 PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
 VALUED = {
@@ -99,7 +97,7 @@ class SimpleCommand:
 
     @property
     def is_python(self) -> bool:
-        return bool(PYTHON.match(self.program))
+        return bool(PYTHONS.match(self.program))
 
     @property
     def runs(self) -> str:
@@ -112,17 +110,6 @@ class SimpleCommand:
         """The arguments after the tool `runs` names (after `python -m MODULE`, else after the program)."""
         target, rest = _target(self.argv) if self.is_python else ("", [])
         return rest if target.startswith("-m ") else self.argv[1:]
-
-    @property
-    def script(self) -> str:
-        """The script a command runs: the program itself, or the first operand of an interpreter
-        (`python tools/lint.py`, `node tools/lint.mjs`, `sh tests/run.sh`)."""
-        if self.is_python:
-            target = _target(self.argv)[0]
-            return "" if target.startswith("-") else target
-        if self.program in INTERPRETERS:
-            return next((a for a in self.argv[1:] if not a.startswith("-")), "")
-        return self.argv[0] if self.argv else ""
 
     @property
     def payload_host(self) -> bool:
@@ -436,9 +423,8 @@ def parse(line: str, project: Project = EMPTY) -> list[SimpleCommand]:
 def _with_written_scripts(simples: Iterable[bash.Simple], project: Project) -> Project:
     """The project with the files the line writes from a heredoc (`cat > check.sh <<'EOF'`), so that running them
     later in the line reads what they hold."""
-    written = {bash.join(r.cwd, r.file): s.stdin for s in simples if s.stdin is not None
-               for r in s.redirects if r.file}
-    return project.with_files({p: t for p, t in written.items() if t is not None})
+    return project.with_files({bash.join(r.cwd, r.file): s.stdin for s in simples if s.stdin is not None
+                               for r in s.redirects if r.file})
 
 
 _PROJECTS: weakref.WeakKeyDictionary[Run, Project] = weakref.WeakKeyDictionary()

@@ -296,16 +296,6 @@ def seconds(duration: str) -> float:
     return float(hit.group(1)) * DURATION_UNITS[hit.group(2)] if hit else 0.0
 
 
-def pipeline_after(seg: Segment) -> list[Segment]:
-    """The segments this one pipes into (`a | b | c`: for `a`, `b` and `c`)."""
-    return seg.pipes_into
-
-
-def piped_into(seg: Segment) -> bool:
-    """Whether the segment reads its standard input from a pipe, heredoc, here-string or `<` redirection."""
-    return seg.piped_in
-
-
 def git_options(seg: Segment) -> list[str]:
     """The global options of a git invocation (`git -C dir --no-pager log` -> `-C dir --no-pager`)."""
     if seg.git is None:
@@ -433,7 +423,7 @@ def search_capped(seg: Segment) -> bool:
     if any(short_flag(args, f, GREP_VALUED) for f in "lLcqm"):
         return True
     longs = ("--files-with-matches", "--files-without-match", "--count", "--quiet", "--max-count")
-    return any(a.startswith(longs) for a in args) or any(s.program in CAPPING for s in pipeline_after(seg))
+    return any(a.startswith(longs) for a in args) or any(s.program in CAPPING for s in seg.pipes_into)
 
 
 EDITORS = frozenset({"vi", "vim", "nvim", "nano", "pico", "joe", "micro", "emacs"})
@@ -451,7 +441,7 @@ def interactive(seg: Segment) -> str | None:
     if program in PAGERS or program in MONITORS:
         return f"runs {program}, which waits for the terminal"
     leading = list(takewhile(lambda a: a.startswith("-") and a not in ("-m", "-c"), args))
-    if (seg.is_python or program in REPLS) and ((not args and not piped_into(seg)) or "-i" in leading):
+    if (seg.is_python or program in REPLS) and ((not args and not seg.piped_in) or "-i" in leading):
         return f"starts an interactive {program} session"
     return _interactive_git(seg)
 

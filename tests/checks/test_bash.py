@@ -151,6 +151,11 @@ def test_program_names() -> None:
         "python3", "gradlew", "npm"]
 
 
+def test_environment_assignments_are_read_apart_from_the_words() -> None:
+    (simple,) = read("PYTHONPATH=src CI=1 timeout 60 pytest -q")
+    assert (simple.assignments, simple.words[0], simple.program) == (("PYTHONPATH=src", "CI=1"), "timeout", "pytest")
+
+
 def test_working_directory_follows_cd() -> None:
     line = "cd repo && make; (cd sub && ls); pushd docs; touch a; popd; cd \"$TMP\"; ls; cd /tmp; ls"
     assert [(s.program, s.cwd) for s in read(line)] == [
