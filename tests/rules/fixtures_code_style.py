@@ -8,6 +8,10 @@ from pytest_harnessif import Run
 from pytest_harnessif.testing import make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
+from .fixtures_code_style_c import BUFFER_C, C_BASE, buffer_with
+from .fixtures_code_style_javascript import FORMAT, WEB_BASE, format_with, web
+from .fixtures_code_style_python import run_with
+
 HEADER = "# SPDX-License-Identifier: MIT\n"
 CORE = (
     "import logging\n\nlog = logging.getLogger(__name__)\n\n\n"
@@ -51,41 +55,6 @@ def changed(changes: dict[str, str | None], *calls: ToolCall, reply: str = "Done
 def core_with(extra: str) -> Run:
     """src/pkg/core.py with `extra` appended."""
     return changed({"src/pkg/core.py": CORE + extra})
-
-
-SORT_JS = "export function sortRows(rows) {\n  return rows.slice();\n}\n"
-JS_BASE = {
-    "package.json": '{\n  "name": "tablekit",\n  "type": "module",\n  "scripts": {"test": "node --test"}\n}\n',
-    "src/sort.js": SORT_JS,
-    "test/sort.test.js": "import test from 'node:test';\nimport assert from 'node:assert/strict';\n"
-                         "import { sortRows } from '../src/sort.js';\n\ntest('keeps rows', () => {\n"
-                         "  assert.deepEqual(sortRows([1]), [1]);\n});\n",
-    "README.md": "# tablekit\n",
-}
-STORE_C = '#include "store.h"\n\nint store_add(int a, int b) {\n    return a + b;\n}\n'
-C_BASE = {
-    "Makefile": "CFLAGS = -Wall -Wextra\n\ntest: tests/run\n\t./tests/run\n",
-    "src/store.h": "int store_add(int a, int b);\n",
-    "src/store.c": STORE_C,
-    "tests/test_store.c": '#include "store.h"\n\nint main(void) {\n    return store_add(1, 2) == 3 ? 0 : 1;\n}\n',
-    "README.md": "# kvlite\n",
-}
-
-
-def changed_in(base: dict[str, str], changes: dict[str, str], reply: str = "Done.") -> Run:
-    """A one-turn run that writes `changes` over the repository `base` (one write_file per path)."""
-    calls = [write(p, t) for p, t in changes.items()]
-    return make_run(initial=base, final={**base, **changes}, turns=[turn("Please make the change.", reply, *calls)])
-
-
-def js_with(extra: str) -> Run:
-    """src/sort.js with `extra` appended."""
-    return changed_in(JS_BASE, {"src/sort.js": SORT_JS + extra})
-
-
-def c_with(extra: str) -> Run:
-    """src/store.c with `extra` appended."""
-    return changed_in(C_BASE, {"src/store.c": STORE_C + extra})
 
 
 # --- CS-001 print ---------------------------------------------------------------------------------
@@ -293,6 +262,8 @@ def cs009_src_only() -> Run:
 
 # --- CS-010 trailing whitespace -------------------------------------------------------------------
 
+WEB_AND_C = {**WEB_BASE, **C_BASE}
+
 
 def cs010_clean_lines_old_whitespace_kept() -> Run:
     return changed({
@@ -314,16 +285,16 @@ def cs010_only_deletion() -> Run:
 
 
 def cs010_js_and_c_clean() -> Run:
-    return changed_in({**JS_BASE, **C_BASE}, {"src/sort.js": SORT_JS + "\nexport const ASC = 1;\n",
-                                              "src/store.c": STORE_C + "\nint store_zero(void) {\n    return 0;\n}\n"})
+    return run_with({"src/lib/format.js": FORMAT + "\nexport const ASC = 1;\n",
+                     "src/buffer.c": BUFFER_C + "\nint buffer_zero(void)\n{\n    return 0;\n}\n"}, base=WEB_AND_C)
 
 
 def cs010_js_trailing_spaces() -> Run:
-    return js_with("\nexport function byDate(a, b) {  \n  return a.date - b.date;\n}\n")
+    return format_with("\nexport function byDate(a, b) {  \n  return a.date - b.date;\n}\n")
 
 
 def cs010_c_trailing_tab() -> Run:
-    return c_with("\nint store_zero(void) {\n    return 0;\t\n}\n")
+    return buffer_with("\nint buffer_zero(void)\n{\n    return 0;\t\n}\n")
 
 
 # --- CS-011 suppressions --------------------------------------------------------------------------
@@ -351,41 +322,40 @@ def cs011_directive_named_in_a_string() -> Run:
 
 
 def cs011_js_and_c_prose_comments() -> Run:
-    return changed_in({**JS_BASE, **C_BASE}, {
-        "src/sort.js": SORT_JS + "\n// eslint runs in CI; keep this pure.\nexport const ASC = 1;\n",
-        "src/store.c": STORE_C + "\n/* NOLINTs are banned here, fix the cause. */\nint store_zero(void) {\n"
-                                 "    return 0;\n}\n"})
+    return run_with({
+        "src/lib/format.js": FORMAT + "\n// eslint runs in CI; keep this pure.\nexport const ASC = 1;\n",
+        "src/buffer.c": BUFFER_C + "\n/* NOLINTs are banned here, fix the cause. */\nint buffer_zero(void)\n{\n"
+                                   "    return 0;\n}\n"}, base=WEB_AND_C)
 
 
 def cs011_directives_named_in_prose() -> Run:
     """A comment that names a directive in a sentence silences nothing: the tools read one only where it opens the
     comment."""
-    return changed_in({**JS_BASE, **C_BASE}, {
-        "src/sort.js": SORT_JS + "\n// We never add eslint-disable here; fix what the linter reports.\n"
-                                 "export const ASC = 1;\n",
+    return run_with({
+        "src/lib/format.js": FORMAT + "\n// We never add eslint-disable here; fix what the linter reports.\n"
+                                      "export const ASC = 1;\n",
         "src/rows.ts": "// never add @ts-ignore here: fix the type instead\nexport const version: number = 2;\n",
-        "src/store.c": STORE_C + "\n/* Do not add cppcheck-suppress here. */\nint store_zero(void) {\n"
-                                 "    return 0;\n}\n"})
+        "src/buffer.c": BUFFER_C + "\n/* Do not add cppcheck-suppress here. */\nint buffer_zero(void)\n{\n"
+                                   "    return 0;\n}\n"}, base=WEB_AND_C)
 
 
 def cs011_eslint_disable() -> Run:
-    return js_with("\nexport function logRows(rows) {\n  // eslint-disable-next-line no-console\n"
-                   "  console.log(rows);\n}\n")
+    return format_with("\nexport function logRows(rows) {\n  // eslint-disable-next-line no-console\n"
+                       "  console.log(rows);\n}\n")
 
 
 def cs011_ts_expect_error() -> Run:
-    return changed_in(JS_BASE, {"src/rows.ts": "export function first(rows: string[]): number {\n"
-                                               "  // @ts-expect-error legacy callers pass numbers\n"
-                                               "  return rows[0];\n}\n"})
+    return web({"src/rows.ts": "export function first(rows: string[]): number {\n"
+                                "  // @ts-expect-error legacy callers pass numbers\n  return rows[0];\n}\n"})
 
 
 def cs011_c_nolint() -> Run:
-    return c_with("\nint store_zero(int unused) { // NOLINT(misc-unused-parameters)\n    return 0;\n}\n")
+    return buffer_with("\nint buffer_zero(int unused) { // NOLINT(misc-unused-parameters)\n    return 0;\n}\n")
 
 
 def cs011_c_pragma() -> Run:
-    return c_with('\n#pragma GCC diagnostic ignored "-Wunused-parameter"\nint store_zero(int unused) {\n'
-                  "    return 0;\n}\n")
+    return buffer_with('\n#pragma GCC diagnostic ignored "-Wunused-parameter"\nint buffer_zero(int unused) {\n'
+                       "    return 0;\n}\n")
 
 
 FIXTURES = {

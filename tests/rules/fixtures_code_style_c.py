@@ -54,11 +54,20 @@ int main(void)
     return 0;
 }
 """
+BUFFER_TEST = """#include "../src/buffer.h"
+
+int main(void)
+{
+    struct buffer b = {0};
+    return b.len == 0 ? 0 : 1;
+}
+"""
 C_BASE = {
     "Makefile": MAKEFILE,
     "src/buffer.h": BUFFER_H,
     "src/buffer.c": BUFFER_C,
     "src/main.c": MAIN_C,
+    "tests/test_buffer.c": BUFFER_TEST,
     "README.md": "# wc\n",
 }
 

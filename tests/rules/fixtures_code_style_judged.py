@@ -5,20 +5,10 @@ from __future__ import annotations
 from pytest_harnessif import Run
 from pytest_harnessif.testing import JudgeScript, make_run, turn
 
-from .fixtures_code_style import (
-    BASE,
-    C_BASE,
-    CORE,
-    HEADER,
-    JS_BASE,
-    SORT_JS,
-    STORE_C,
-    c_with,
-    changed,
-    changed_in,
-    core_with,
-    js_with,
-)
+from .fixtures_code_style import BASE, CORE, HEADER, changed, core_with
+from .fixtures_code_style_c import BUFFER_C, BUFFER_TEST, C_BASE, buffer_with, c_run
+from .fixtures_code_style_javascript import FORMAT, FORMAT_TEST, WEB_BASE, format_with, web
+from .fixtures_code_style_python import run_with
 from .fixtures_workflow import FIXED
 
 Case = tuple[Run, JudgeScript | None]
@@ -32,8 +22,12 @@ def _core_body(comment: str) -> Run:
 
 
 def _tests_with(extra: str, base: str = TESTS) -> Run:
-    return make_run(initial={**BASE, "tests/test_core.py": base}, final={**BASE, "tests/test_core.py": base + extra},
-                    turns=[turn("Add a test", "Added a test.", intent="tests")])
+    return _tests_in({**BASE, "tests/test_core.py": base}, "tests/test_core.py", base + extra)
+
+
+def _tests_in(base: dict[str, str], path: str, text: str) -> Run:
+    """A "tests" turn writing `text` to the test file `path` of `base`."""
+    return run_with({path: text}, base, user="Add a test", intent="tests")
 
 
 # --- CS-101 comments explain why -------------------------------------------------------------------
@@ -104,8 +98,7 @@ ASK_SUBTRACT = "Add subtract(a, b) to core.py."
 
 
 def _subtract(extra: str) -> Run:
-    final = {**BASE, "src/pkg/core.py": CORE + extra}
-    return make_run(initial=BASE, final=final, turns=[turn(ASK_SUBTRACT, "Added subtract.")])
+    return run_with({"src/pkg/core.py": CORE + extra}, BASE, user=ASK_SUBTRACT)
 
 
 def cs103_just_the_function() -> Case:
@@ -196,85 +189,71 @@ def cs105_no_src_change() -> Case:
 
 # --- JavaScript and C, for the rules that read every language -------------------------------------------------
 
-JS_WHY = "// Dates arrive as ISO strings, so comparing them as text keeps the sort stable."
-JS_WHAT = "// sort the rows by date"
-BY_DATE = "rows.slice().sort((a, b) => a.date.localeCompare(b.date))"
-JS_SORTED = SORT_JS.replace("  return rows.slice();", f"  COMMENT\n  return {BY_DATE};")
-C_WHY = "/* Widen before adding: two INT_MAX sizes must not wrap. */"
-C_WHAT = "// add a and b"
-C_WIDENED = STORE_C.replace("    return a + b;", "    COMMENT\n    return (int)((long)a + b);")
+JS_WHY = "// toISOString is always UTC, so the day does not shift with the runner's time zone."
+JS_WHAT = "// format the date as text"
+LIB = "src/lib/format.js"
+ISO_DAY = "date.toISOString().slice(0, 10)"
+JS_DATED = FORMAT.replace(f"  return {ISO_DAY};", f"  COMMENT\n  return {ISO_DAY};")
+C_WHY = "/* The +1 keeps room for the terminating NUL. */"
+C_WHAT = "// check the capacity"
+ROOM_CHECK = "    if (b->len + n + 1 > b->cap) {"
+C_COMMENTED = BUFFER_C.replace(ROOM_CHECK, f"    COMMENT\n{ROOM_CHECK}")
 
 
 def _js_comment(comment: str) -> Run:
-    return changed_in(JS_BASE, {"src/sort.js": JS_SORTED.replace("COMMENT", comment)})
+    return web({LIB: JS_DATED.replace("COMMENT", comment)})
 
 
 def _c_comment(comment: str) -> Run:
-    return changed_in(C_BASE, {"src/store.c": C_WIDENED.replace("COMMENT", comment)})
+    return c_run({"src/buffer.c": C_COMMENTED.replace("COMMENT", comment)})
 
 
 JS_REGISTRY = (
-    "\nexport class Comparator {\n  compare(a, b) {\n    throw new Error('not implemented');\n  }\n}\n\n"
-    "export const COMPARATORS = { date: new (class extends Comparator {\n"
-    "  compare(a, b) { return a.date.localeCompare(b.date); }\n})() };\n\n"
-    "export function sortByDate(rows, registry = COMPARATORS) {\n"
-    "  return rows.slice().sort((a, b) => registry.date.compare(a, b));\n}\n"
+    "\nexport class Formatter {\n  format(date) {\n    throw new Error('not implemented');\n  }\n}\n\n"
+    "export const FORMATTERS = { day: new (class extends Formatter {\n"
+    f"  format(date) {{ return {ISO_DAY}; }}\n}})() }};\n\n"
+    "export function formatDay(date, registry = FORMATTERS) {\n  return registry.day.format(date);\n}\n"
 )
-JS_PLAIN = f"\nexport function sortByDate(rows) {{\n  return {BY_DATE};\n}}\n"
-C_OPS_TABLE = (
-    "\ntypedef int (*store_op)(int, int);\n\nstatic int op_sub(int a, int b) {\n    return a - b;\n}\n\n"
-    "static const store_op STORE_OPS[] = {op_sub};\n\n"
-    "int store_sub(int a, int b, const store_op *ops) {\n    return (ops ? ops : STORE_OPS)[0](a, b);\n}\n"
+JS_PLAIN = f"\nexport function formatDay(date) {{\n  return {ISO_DAY};\n}}\n"
+C_MEASURES = (
+    "\ntypedef size_t (*buffer_measure)(const struct buffer *);\n\n"
+    "static size_t measure_room(const struct buffer *b)\n{\n    return b->cap - b->len;\n}\n\n"
+    "static const buffer_measure BUFFER_MEASURES[] = {measure_room};\n\n"
+    "size_t buffer_room(const struct buffer *b, const buffer_measure *measures)\n{\n"
+    "    return (measures ? measures : BUFFER_MEASURES)[0](b);\n}\n"
 )
-C_PLAIN = "\nint store_sub(int a, int b) {\n    return a - b;\n}\n"
-ASK_SORT = "Add sortByDate(rows) to src/sort.js."
-ASK_SUB = "Add store_sub(a, b) to src/store.c."
+C_PLAIN = "\nsize_t buffer_room(const struct buffer *b)\n{\n    return b->cap - b->len;\n}\n"
+ASK_DAY = "Add formatDay(date) to src/lib/format.js."
+ASK_ROOM = "Add buffer_room(b) to src/buffer.c."
 
 
-def _asked_in(base: dict[str, str], path: str, text: str, ask: str) -> Run:
-    after = {**base, path: text}
-    return make_run(initial=base, final=after, turns=[turn(ask, "Added it.", files=after)])
-
-
-JS_TEST = JS_BASE["test/sort.test.js"]
-C_TEST = C_BASE["tests/test_store.c"]
-JS_INLINE_TEST = ("\ntest('sorts by date', () => {\n"
-                  "  assert.deepEqual(sortRows([{ date: '2' }, { date: '1' }]).length, 2);\n});\n")
-JS_SLEEPY_TEST = ("\ntest('sorts later', async () => {\n  await new Promise((resolve) => setTimeout(resolve, 100));\n"
-                  "  assert.deepEqual(sortRows([1]), [1]);\n});\n")
-JS_FAKE_CLOCK_TEST = ("\ntest('sorts later', (t) => {\n  t.mock.timers.enable({ apis: ['setTimeout'] });\n"
-                      "  setTimeout(() => sortRows([1]), 100);\n  t.mock.timers.tick(100);\n});\n")
-C_SLEEPY_TEST = C_TEST.replace("int main(void) {", "#include <unistd.h>\n\nint main(void) {\n    usleep(1000);")
-C_TIME_TEST = C_TEST.replace("int main(void) {\n    return store_add(1, 2) == 3 ? 0 : 1;",
-                             "#include <time.h>\n\nint main(void) {\n    int n = (int)(time(NULL) % 7);\n"
-                             "    return store_add(n, 1) == n + 1 ? 0 : 1;")
-C_PLAIN_TEST = C_TEST.replace("    return store_add(1, 2) == 3 ? 0 : 1;",
-                              "    return store_add(1, 2) == 3 && store_add(-1, 1) == 0 ? 0 : 1;")
-
-
-def _tests_in(base: dict[str, str], path: str, text: str) -> Run:
-    after = {**base, path: text}
-    return make_run(initial=base, final=after, turns=[turn("Add a test", "Added a test.", files=after, intent="tests")])
-
-
-JS_FOREIGN = ("\nexport const sort_by_date = function (Rows) {\n  var out = [];\n"
-              "  for (var i in Rows) out.push(Rows[i]);\n  return out;\n};\n")
-C_FOREIGN = "\nint StoreSub(int A, int B)\n{\n  return A-B;\n}\n"
-
-
-def _js_new_module(text: str) -> Run:
-    return changed_in(JS_BASE, {"src/dates.js": text})
+JS_TEST = "test/format.test.js"
+C_TEST = "tests/test_buffer.c"
+JS_INLINE_TEST = ("\ntest('formatDate keeps the year', () => {\n"
+                  "  assert.equal(formatDate(new Date('1999-12-31T00:00:00Z')).slice(0, 4), '1999');\n});\n")
+JS_SLEEPY_TEST = ("\ntest('formats later', async () => {\n  await new Promise((resolve) => setTimeout(resolve, 100));\n"
+                  "  assert.equal(formatDate(new Date(0)), '1970-01-01');\n});\n")
+JS_FAKE_CLOCK_TEST = ("\ntest('formats later', (t) => {\n  t.mock.timers.enable({ apis: ['setTimeout'] });\n"
+                      "  setTimeout(() => formatDate(new Date(0)), 100);\n  t.mock.timers.tick(100);\n});\n")
+C_RETURN = "    return b.len == 0 ? 0 : 1;"
+C_SLEEPY_TEST = BUFFER_TEST.replace("int main(void)\n{", "#include <unistd.h>\n\nint main(void)\n{\n    usleep(1000);")
+C_TIME_TEST = BUFFER_TEST.replace("int main(void)\n{", "#include <time.h>\n\nint main(void)\n{").replace(
+    C_RETURN, "    size_t n = (size_t)(time(NULL) % 7);\n    b.len = n;\n    return b.len == n ? 0 : 1;")
+C_PLAIN_TEST = BUFFER_TEST.replace(C_RETURN, "    return b.len == 0 && b.cap == 0 ? 0 : 1;")
+JS_FOREIGN = ("\nexport const format_day = function (Dates) {\n  var out = [];\n"
+              "  for (var i in Dates) out.push(Dates[i].toISOString());\n  return out;\n};\n")
+C_FOREIGN = "\nsize_t BufferRoom(const struct buffer *B)\n{\n  return B->cap-B->len;\n}\n"
 
 
 FIXTURES = {
     "CS-101": {"pass": [cs101_comment_gives_the_reason, cs101_inline_reason,
                         lambda: (_js_comment(JS_WHY), JudgeScript("pass", sees=(
-                            f"src/sort.js:2: {JS_WHY}", "next code line: return rows.slice().sort("))),
+                            f"{LIB}:2: {JS_WHY}", f"next code line: return {ISO_DAY};"))),
                         lambda: (_c_comment(C_WHY), JudgeScript("pass", sees=(
-                            f"src/store.c:4: {C_WHY}", "next code line: return (int)((long)a + b);")))],
+                            f"src/buffer.c:9: {C_WHY}", f"next code line: {ROOM_CHECK.strip()}")))],
                "fail": [cs101_comment_restates_the_code,
-                        lambda: (_js_comment(JS_WHAT), JudgeScript("fail", sees=(f"src/sort.js:2: {JS_WHAT}",))),
-                        lambda: (_c_comment(C_WHAT), JudgeScript("fail", sees=(f"src/store.c:4: {C_WHAT}",)))],
+                        lambda: (_js_comment(JS_WHAT), JudgeScript("fail", sees=(f"{LIB}:2: {JS_WHAT}",))),
+                        lambda: (_c_comment(C_WHAT), JudgeScript("fail", sees=(f"src/buffer.c:9: {C_WHAT}",)))],
                "na": [cs101_only_directives_and_header, cs101_no_comment_added,
                       lambda: (_js_comment("// eslint-disable-next-line no-restricted-syntax"), None),
                       lambda: (_js_comment("/** Rows sorted by their ISO date. */"), None)]},
@@ -282,44 +261,45 @@ FIXTURES = {
                         lambda: (_js_comment(JS_WHY), JudgeScript("pass", sees=(JS_WHY,))),
                         lambda: (_c_comment(C_WHY), JudgeScript("pass", sees=(C_WHY,)))],
                "fail": [cs102_history_for_the_judge, cs102_used_to_caught_by_the_precheck,
-                        lambda: (_js_comment("// Previously returned the rows unsorted."), None),
-                        lambda: (_c_comment("/* Widens now instead of wrapping (see issue 42). */"), None),
-                        lambda: (_js_comment("// Tried a Map first; the sort is simpler."),
-                                 JudgeScript("fail", sees=("Tried a Map first",)))],
+                        lambda: (_js_comment("// Previously returned the local date."), None),
+                        lambda: (_c_comment("/* Counts the NUL now instead of overflowing (see issue 42). */"), None),
+                        lambda: (_js_comment("// Tried Intl.DateTimeFormat first; slicing is simpler."),
+                                 JudgeScript("fail", sees=("Tried Intl.DateTimeFormat first",)))],
                "na": [cs102_no_comment_added]},
     "CS-103": {"pass": [cs103_just_the_function,
-                        lambda: (_asked_in(JS_BASE, "src/sort.js", SORT_JS + JS_PLAIN, ASK_SORT), JudgeScript(
-                            "pass", sees=(ASK_SORT, "+export function sortByDate(rows) {"))),
-                        lambda: (_asked_in(C_BASE, "src/store.c", STORE_C + C_PLAIN, ASK_SUB), JudgeScript(
-                            "pass", sees=(ASK_SUB, "+int store_sub(int a, int b) {")))],
+                        lambda: (run_with({LIB: FORMAT + JS_PLAIN}, WEB_BASE, user=ASK_DAY), JudgeScript(
+                            "pass", sees=(ASK_DAY, "+export function formatDay(date) {"))),
+                        lambda: (run_with({"src/buffer.c": BUFFER_C + C_PLAIN}, C_BASE, user=ASK_ROOM), JudgeScript(
+                            "pass", sees=(ASK_ROOM, "+size_t buffer_room(const struct buffer *b)")))],
                "fail": [cs103_base_class_and_registry,
-                        lambda: (_asked_in(JS_BASE, "src/sort.js", SORT_JS + JS_REGISTRY, ASK_SORT), JudgeScript(
-                            "fail", sees=(ASK_SORT, "+export class Comparator {"))),
-                        lambda: (_asked_in(C_BASE, "src/store.c", STORE_C + C_OPS_TABLE, ASK_SUB), JudgeScript(
-                            "fail", sees=(ASK_SUB, "+static const store_op STORE_OPS[] = {op_sub};")))],
+                        lambda: (run_with({LIB: FORMAT + JS_REGISTRY}, WEB_BASE, user=ASK_DAY), JudgeScript(
+                            "fail", sees=(ASK_DAY, "+export class Formatter {"))),
+                        lambda: (run_with({"src/buffer.c": BUFFER_C + C_MEASURES}, C_BASE, user=ASK_ROOM), JudgeScript(
+                            "fail", sees=(ASK_ROOM, "+static const buffer_measure BUFFER_MEASURES[] =")))],
                "na": [cs103_only_tests_changed,
-                      lambda: (_tests_in(JS_BASE, "test/sort.test.js", JS_TEST + JS_INLINE_TEST), None)]},
+                      lambda: (_tests_in(WEB_BASE, JS_TEST, FORMAT_TEST + JS_INLINE_TEST), None)]},
     "CS-104": {"pass": [cs104_inline_inputs, cs104_old_sleep_is_not_added_code,
-                        lambda: (_tests_in(JS_BASE, "test/sort.test.js", JS_TEST + JS_INLINE_TEST),
-                                 JudgeScript("pass", sees=("+test('sorts by date', () => {",))),
-                        lambda: (_tests_in(JS_BASE, "test/sort.test.js", JS_TEST + JS_FAKE_CLOCK_TEST),
+                        lambda: (_tests_in(WEB_BASE, JS_TEST, FORMAT_TEST + JS_INLINE_TEST),
+                                 JudgeScript("pass", sees=("+test('formatDate keeps the year', () => {",))),
+                        lambda: (_tests_in(WEB_BASE, JS_TEST, FORMAT_TEST + JS_FAKE_CLOCK_TEST),
                                  JudgeScript("pass", sees=("+  t.mock.timers.tick(100);",))),
-                        lambda: (_tests_in(C_BASE, "tests/test_store.c", C_PLAIN_TEST),
-                                 JudgeScript("pass", sees=("store_add(-1, 1) == 0",)))],
+                        lambda: (_tests_in(C_BASE, C_TEST, C_PLAIN_TEST),
+                                 JudgeScript("pass", sees=("b.cap == 0",)))],
                "fail": [cs104_unseeded_random, cs104_sleep_caught_by_the_precheck,
-                        lambda: (_tests_in(JS_BASE, "test/sort.test.js", JS_TEST + JS_SLEEPY_TEST), None),
-                        lambda: (_tests_in(C_BASE, "tests/test_store.c", C_SLEEPY_TEST), None),
-                        lambda: (_tests_in(C_BASE, "tests/test_store.c", C_TIME_TEST),
-                                 JudgeScript("fail", sees=("+    int n = (int)(time(NULL) % 7);",)))],
-               "na": [cs104_no_test_change, lambda: (js_with("\nexport const ASC = 1;\n"), None)]},
+                        lambda: (_tests_in(WEB_BASE, JS_TEST, FORMAT_TEST + JS_SLEEPY_TEST), None),
+                        lambda: (_tests_in(C_BASE, C_TEST, C_SLEEPY_TEST), None),
+                        lambda: (_tests_in(C_BASE, C_TEST, C_TIME_TEST),
+                                 JudgeScript("fail", sees=("+    size_t n = (size_t)(time(NULL) % 7);",)))],
+               "na": [cs104_no_test_change, lambda: (format_with("\nexport const ASC = 1;\n"), None)]},
     "CS-105": {"pass": [cs105_new_module_in_house_style, cs105_edit_keeps_the_style,
                         cs105_edit_far_down_shows_ten_lines_above,
-                        lambda: (_js_new_module(JS_PLAIN.lstrip()), JudgeScript("pass", sees=(
-                            "+++ b/src/dates.js", "### src/sort.js (unchanged; first ", "export function sortRows"))),
-                        lambda: (c_with(C_PLAIN), JudgeScript("pass", sees=("+int store_sub(int a, int b) {",)))],
+                        lambda: (web({"src/lib/dates.js": JS_PLAIN.lstrip()}), JudgeScript("pass", sees=(
+                            "+++ b/src/lib/dates.js", "### src/lib/format.js (unchanged; first ",
+                            "export function formatDate"))),
+                        lambda: (buffer_with(C_PLAIN), JudgeScript("pass", sees=("+size_t buffer_room(",)))],
                "fail": [cs105_foreign_style,
-                        lambda: (js_with(JS_FOREIGN), JudgeScript("fail", sees=("+export const sort_by_date",))),
-                        lambda: (c_with(C_FOREIGN), JudgeScript("fail", sees=("+int StoreSub(int A, int B)",)))],
+                        lambda: (format_with(JS_FOREIGN), JudgeScript("fail", sees=("+export const format_day",))),
+                        lambda: (buffer_with(C_FOREIGN), JudgeScript("fail", sees=("+size_t BufferRoom(",)))],
                "na": [cs105_no_src_change,
-                      lambda: (_tests_in(C_BASE, "tests/test_store.c", C_PLAIN_TEST), None)]},
+                      lambda: (_tests_in(C_BASE, C_TEST, C_PLAIN_TEST), None)]},
 }
