@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Node
 
 from . import syntax
-from .facts import Binding, Call, Comment, Definition, Raise
+from .facts import Binding, Call, Comment, Definition, Raise, is_test_path
 
 LANGUAGE = "c"
 
@@ -31,8 +31,6 @@ COMPOUND = frozenset({"if_statement", "for_statement", "while_statement", "do_st
 
 ASSERTION = re.compile(r"(?:assert|ck_assert|g_assert|munit_assert|cr_assert|cr_expect|CHECK|ASSERT|EXPECT|TEST_ASSERT"
                        r"|CU_ASSERT)(?:_\w+)?")
-
-TEST_DIRS = frozenset({"test", "tests"})
 
 STATEMENT_END = frozenset({"expression_statement", "compound_statement", "declaration", "function_definition",
                            "translation_unit", "if_statement", "while_statement", "do_statement", "for_statement",
@@ -197,13 +195,6 @@ def calls(path: str, data: bytes) -> list[Call]:
                  tuple(p.text(a) for a in _argument_nodes(p.node))) for p in _everywhere(data, "call_expression")]
 
 
-def is_test_file(path: str) -> bool:
-    """A C test file: under a `test/` or `tests/` directory, or named `test_*.c` / `*_test.c`."""
-    parts = PurePosixPath(path).parts
-    name = parts[-1] if parts else ""
-    return bool(TEST_DIRS & set(parts[:-1])) or name.startswith("test_") or name.endswith("_test.c")
-
-
 def _registered(data: bytes) -> set[str]:
     """The names passed bare to a registration call: a macro in capitals (`RUN(test_x)`, `RUN_TEST(test_x)`) or a
     function named for tests (`tcase_add_test(tc, test_x)`, `g_test_add_func("/x", test_x)`)."""
@@ -244,11 +235,11 @@ def _assertions(body: Node) -> int:
 
 
 def definitions(path: str, data: bytes) -> list[Definition]:
-    """Every function definition, in order; in a test file (`is_test_file`) a function named `test*` or passed to
+    """Every function definition, in order; in a test file (`facts.is_test_path`) a function named `test*` or passed to
     a registration call (`RUN(test_x)`) is a test case (kind `test`). Assertions count the calls of `assert`,
     `CHECK`, `ASSERT`, `EXPECT`, `TEST_ASSERT`, `CU_ASSERT`, `ck_assert`, `g_assert`, `munit_assert`, `cr_assert`
     and `cr_expect`, each alone or with a `_suffix` (`ASSERT_EQ`, `assert_int_equal`), in the body."""
-    tests = is_test_file(path)
+    tests = is_test_path(path)
     registered = _registered(data) if tests else set()
     found = []
     for node in _code(data, "function_definition"):

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable
-from pathlib import PurePosixPath
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
@@ -21,7 +20,7 @@ from tree_sitter import Node
 
 from ..authoring import na
 from ..evidence import FileView, Run
-from . import c, javascript, python, syntax
+from . import c, facts, javascript, python, syntax
 from .comments import added_line_numbers
 from .facts import Binding, Call, Comment, Definition, Raise
 from .workspace import changed_paths
@@ -47,7 +46,7 @@ NAMES = {"python": "Python", "javascript": "JavaScript", "typescript": "TypeScri
 NEUTRAL = ("python", "javascript", "typescript", "c")
 """The languages a language-neutral check reads."""
 MODULES: dict[str, ModuleType] = {"python": python, "javascript": javascript, "typescript": javascript, "c": c}
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"})
+TEST_DIRS = facts.TEST_DIRS
 
 
 class Located(Protocol):
@@ -56,7 +55,6 @@ class Located(Protocol):
 
 
 Fact = TypeVar("Fact", bound=Located)
-TEST_NAME = re.compile(r"^(?:test_.+|.+_test|.+\.(?:test|spec))\.[A-Za-z]+$|^.+Tests?\.[A-Za-z]+$")
 
 
 def language(path: str) -> str | None:
@@ -69,15 +67,9 @@ def language(path: str) -> str | None:
 
 
 def is_test_path(path: str) -> bool:
-    """A test file of its language: under a test folder (`tests/`, `test/`, `__tests__/`, `spec/`), or named like
-    one (`test_*.py`, `*_test.go`, `*.test.js`, `*.spec.ts`, `FooTest.java`)."""
-    lang = language(path)
-    if lang == "python":
-        return python.is_test_file(path)
-    if lang == "c":
-        return c.is_test_file(path)
-    p = PurePosixPath(path)
-    return lang is not None and (bool(TEST_DIRS & set(p.parts[:-1])) or bool(TEST_NAME.match(p.name)))
+    """A code file that is a test (`facts.is_test_path`: under `tests/`, `test/`, `__tests__/`, `spec/`, `testing/`,
+    or named `test_*.py`, `*_test.go`, `*.test.js`, `*.spec.ts`, `test.c`, `FooTest.java`...)."""
+    return language(path) is not None and facts.is_test_path(path)
 
 
 def readable(path: str, languages: Iterable[str] = NEUTRAL) -> bool:
@@ -94,7 +86,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
 """The file groups language-specific rules select (`javascript` takes TypeScript too, `jsx` JSX and TSX)."""
 GROUP_NAMES = {"python": "Python", "javascript": "JavaScript/TypeScript", "typescript": "TypeScript",
                "jsx": "JSX/TSX", "c": "C"}
-JS_TEST = re.compile(r"(?:^|/)(?:__tests__|tests?)/|\.(?:test|spec)\.[cm]?[jt]sx?$")
 
 
 def in_group(path: str, group: str) -> bool:
@@ -114,8 +105,9 @@ def changed_code_or_na(run: Run, group: str, pattern: str = "**") -> list[FileVi
 
 
 def is_js_test(path: str) -> bool:
-    """A JS/TS test file: `*.test.*` / `*.spec.*`, or under `test/`, `tests/` or `__tests__/`."""
-    return in_group(path, "javascript") and bool(JS_TEST.search(path))
+    """A JS/TS test file (`is_test_path`: `*.test.js`, `*.spec.ts`, `*-test.js`, `test.js`, under `test/`,
+    `__tests__/`, `spec/`...)."""
+    return in_group(path, "javascript") and is_test_path(path)
 
 
 @functools.lru_cache(maxsize=512)

@@ -1,11 +1,30 @@
 """What language-neutral checks read of a source file, in one shape for every language the language modules parse
 (`checks.c`, `checks.javascript`, `checks.python`): comments, calls, definitions, raised errors and bound
-names, each with its 1-based lines."""
+names, each with its 1-based lines; and which files are tests, by the same conventions in every language."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"})
+"""Folders whose code files are tests."""
+TEST_NAME = re.compile(r"""^(?:tests?                 # test.c, test.js (node's default), tests.py (Django)
+                           |test[_-].*                # test_a.py, test-a.js
+                           |.+[_-]tests?              # a_test.go, a-test.js, a_tests.c
+                           |.+\.(?:test|spec)         # a.test.ts, a.spec.js
+                           |.+Tests?                  # AppTest.java, ParserTests.cs
+                           |conftest                  # pytest's fixtures
+                           )\.[A-Za-z]+$|^check_.+\.c$  # libcheck's check_a.c""", re.X)
+
+
+def is_test_path(path: str) -> bool:
+    """A file named or placed as a test in any language: under a test folder (`tests/`, `test/`, `__tests__/`,
+    `spec/`, `testing/`), or named like one (`test_*.py`, `*_test.go`, `*.test.js`, `*-test.js`, `test.c`,
+    `*_tests.c`, `check_*.c`, `FooTest.java`, `conftest.py`)."""
+    p = PurePosixPath(path)
+    return bool(TEST_DIRS & set(p.parts[:-1])) or TEST_NAME.match(p.name) is not None
 
 
 @dataclass(frozen=True)

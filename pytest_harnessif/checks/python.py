@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import PurePosixPath
 
 from tree_sitter import Node
 
 from . import syntax
-from .facts import Binding, Call, Comment, Definition, Raise
+from .facts import Binding, Call, Comment, Definition, Raise, is_test_path
 
 LANGUAGE = "python"
 DECISIONS = frozenset({"if_statement", "elif_clause", "for_statement", "while_statement", "except_clause",
@@ -21,18 +20,10 @@ COMPOUND = frozenset({"if_statement", "for_statement", "while_statement", "try_s
                       "match_statement"})
 SCOPES = frozenset({"function_definition", "class_definition", "lambda"})
 ASSERTING = re.compile(r"(?:^|\.)(?:assert\w*|raises|warns|fail|approx)$")
-TEST_DIRS = frozenset({"test", "tests", "testing"})
 
 
 def _root(data: bytes) -> Node:
     return syntax.parse(LANGUAGE, data).root_node
-
-
-def is_test_file(path: str) -> bool:
-    """A test module: `test_*.py`, `*_test.py`, `conftest.py`, or a module under a `tests/` (`test/`) folder."""
-    p = PurePosixPath(path)
-    return p.name.startswith("test_") or p.stem.endswith("_test") or p.name == "conftest.py" or bool(
-        TEST_DIRS & set(p.parts[:-1]))
 
 
 def comments(path: str, data: bytes) -> list[Comment]:
@@ -94,9 +85,9 @@ def _assertions(body: Node) -> int:
 
 def definitions(path: str, data: bytes) -> list[Definition]:
     """Functions, methods (qualname `Class.method`), classes, and test functions (`test*` functions and methods of
-    `Test*` classes in a test module), with their metrics."""
+    `Test*` classes in a test module, `facts.is_test_path`), with their metrics."""
     out = []
-    test_module = is_test_file(path)
+    test_module = is_test_path(path)
 
     def visit(node: Node, owner: str, in_test_class: bool) -> None:
         for child in node.named_children:

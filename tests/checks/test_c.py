@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_harnessif.checks import c
-from pytest_harnessif.checks.facts import Binding, Call, Comment
+from pytest_harnessif.checks.facts import Binding, Call, Comment, is_test_path
 
 ALLOCATORS = ("malloc", "calloc", "realloc", "strdup")
 
@@ -118,9 +118,12 @@ def test_test_cases_in_test_files() -> None:
 
 @pytest.mark.parametrize(("path", "test"), [
     ("tests/unit.c", True), ("test/x.c", True), ("src/test_ring.c", True), ("ring_test.c", True),
-    ("src/ring.c", False), ("src/attest.c", False), ("testdata.c", False)])
+    ("src/ring.c", False), ("src/attest.c", False), ("testdata.c", False), ("test.c", True), ("ring_tests.c", True),
+    ("check_ring.c", True), ("spec/ring.c", True), ("testing/ring.c", True), ("src/checks.c", False)])
 def test_is_test_file(path: str, test: bool) -> None:
-    assert c.is_test_file(path) is test
+    assert is_test_path(path) is test
+    assert [d.kind for d in c.definitions(path, b"void test_ring(void) { CHECK(1); }\n")] == [
+        "test" if test else "function"]
 
 
 def test_bindings() -> None:

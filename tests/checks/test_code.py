@@ -23,7 +23,12 @@ def view(path: str, text: str) -> FileView:
      ("src/a.tsx", "typescript", False), ("src/a.test.tsx", "typescript", True), ("test/a.mjs", "javascript", True),
      ("__tests__/x.js", "javascript", True), ("src/a.h", "c", False), ("tests/test_a.c", "c", True),
      ("cmd/main.go", "go", False), ("pkg/a_test.go", "go", True), ("src/App.java", "java", False),
-     ("src/AppTest.java", "java", True), ("Makefile", None, False), ("README.md", None, False)],
+     ("src/AppTest.java", "java", True), ("Makefile", None, False), ("README.md", None, False),
+     ("test.c", "c", True), ("src/ring_tests.c", "c", True), ("check_ring.c", "c", True),
+     ("test.js", "javascript", True), ("src/a-test.js", "javascript", True), ("test-a.mjs", "javascript", True),
+     ("app/tests.py", "python", True), ("spec/a.c", "c", True), ("testing/a.c", "c", True),
+     ("spec/a.py", "python", True), ("src/latest.js", "javascript", False), ("src/check_config.py", "python", False),
+     ("tests/data.json", None, False)],
 )
 def test_languages_and_test_files(path: str, language: str | None, test: bool) -> None:
     assert code.language(path) == language
@@ -41,6 +46,7 @@ def test_file_groups_and_kinds() -> None:
         code.changed_code_or_na(run, "c", "**/*.h")
     assert code.is_js_test("test/a.test.js") and code.is_js_test("tests/helpers.mjs")
     assert not code.is_js_test("src/contest.js") and not code.is_js_test("tests/a.py")
+    assert all(code.is_js_test(p) for p in ("spec/a.js", "src/a_test.js", "testing/a.js", "test.js", "a-test.cjs"))
     assert is_makefile("Makefile") and is_makefile("rules.mk") and not is_makefile("Makefile.md")
     head = b"a\nb\nc\nd\n# DO NOT EDIT\n"
     assert is_generated_text(head, ("DO NOT EDIT",)) and not is_generated_text(head, ("DO NOT EDIT",), head=4)
@@ -131,6 +137,8 @@ def test_changed_definitions_and_new_test_cases() -> None:
     assert code.new_test_cases({p: t.encode() for p, t in before.items()},
                                {p: t.encode() for p, t in after.items()}) == [
         "test/a.test.js::drops empty rows", "tests/test_a.py::test_g_regression", "tests/test_b.c::test_parse"]
+    assert code.new_test_cases({}, {"test.c": b"static void test_parse(void) { CHECK(1); }\n"}) == [
+        "test.c::test_parse"]
 
 
 def test_new_test_cases_leave_unparsable_files_out() -> None:
