@@ -350,13 +350,17 @@ def _program_writes(program: str, args: list[str], stdin: str | None) -> list[st
     return []
 
 
+def sed_in_place(args: list[str]) -> bool:
+    """`sed` arguments that edit files in place (`-i`, `-i.bak`, `-ni`, `--in-place`) rather than print them."""
+    return short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)
+
+
 def _sed_files(args: list[str]) -> list[str]:
     """The files `sed -i` edits in place (the script operand dropped unless given by -e/-f; BSD's `-i ''`), and the
     backups `-i.bak` leaves beside them."""
     suffix = next((a[2:] for a in args if a.startswith("-i") and len(a) > 2), None)
     suffix = suffix or next((a.split("=", 1)[1] for a in args if a.startswith("--in-place=")), None)
-    in_place = short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)
-    if not in_place:
+    if not sed_in_place(args):
         return []
     positional, scripted, skip = [], False, False
     for i, arg in enumerate(args):

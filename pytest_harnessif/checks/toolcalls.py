@@ -32,7 +32,7 @@ from .code import calls as code_calls
 from .code import is_test_path
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
-from .shell import Segment, SimpleCommand, parse, short_flag, workspace_relative
+from .shell import Segment, SimpleCommand, parse, sed_in_place, short_flag, workspace_relative
 from .toolnames import LINT_TOOLS
 from .workspace import added_count, changed_paths, repo_path, workspace_path
 
@@ -348,10 +348,9 @@ def relative_inside(path: str) -> bool:
 
 def edits_in_place(seg: Segment) -> bool:
     """`sed -i`, `awk -i inplace`: the program rewrites its files rather than printing them."""
-    args = seg.argv[1:]
     if seg.program == "sed":
-        return short_flag(args, "i", "efl") or any(a.startswith("--in-place") for a in args)
-    return seg.program in AWKS and "inplace" in args
+        return sed_in_place(seg.argv[1:])
+    return seg.program in AWKS and "inplace" in seg.argv[1:]
 
 
 def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
