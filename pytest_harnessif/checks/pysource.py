@@ -22,6 +22,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from ..authoring import na
 from ..evidence import Run
+from .code import is_test_path
 from .render import short
 from .workspace import files_before_turn
 
@@ -179,9 +180,11 @@ def initial_source(run: Run, path: str) -> Source | None:
     return parse(path, run.initial_files.get(path))
 
 
-def changed_sources(run: Run, pattern: str) -> list[Source]:
-    """Created or modified files matching `pattern` (build artefacts excluded) that parse, as they end."""
-    return [s for f in run.changed(pattern) if (s := parse(f.path, f.data)) is not None]
+def changed_sources(run: Run, pattern: str, tests: bool | None = None) -> list[Source]:
+    """Created or modified files matching `pattern` (build artefacts excluded) that parse, as they end (`tests`: only
+    test files, `code.is_test_path`, or only other files; None: both)."""
+    return [s for f in run.changed(pattern) if (tests is None or is_test_path(f.path) == tests)
+            and (s := parse(f.path, f.data)) is not None]
 
 
 def changed_sources_or_na(run: Run, pattern: str, what: str) -> list[Source]:

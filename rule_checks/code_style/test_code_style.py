@@ -18,7 +18,7 @@ from pytest_harnessif.checks.ast import (
     star_imports,
     text_io_calls,
 )
-from pytest_harnessif.checks.code import NEUTRAL, added_comments, added_numbers, is_test_path, language, sources_or_na
+from pytest_harnessif.checks.code import NEUTRAL, added_comments, added_numbers, language, sources_or_na
 from pytest_harnessif.checks.pysource import (
     changed_functions,
     changed_sources,
@@ -225,8 +225,7 @@ def test_new_py_files_have_licence_header(run: Run, header: str = "# SPDX-Licens
 def test_no_sleep_in_tests(run: Run) -> None:
     """No changed Python test file (under `tests/`, `test_*.py`) calls a real sleep: `time.sleep`, a bare `sleep`
     or an `asyncio`, `trio` or `anyio` sleep."""
-    sources = [src for src in changed_sources(run, "**/*.py") if is_test_path(src.path)] or na(
-        "no Python test file changed")
+    sources = changed_sources(run, "**/*.py", tests=True) or na("no Python test file changed")
     hits = locations(sources, sleep_calls)
     assert not hits, f"sleep calls in tests at {hits}"
 

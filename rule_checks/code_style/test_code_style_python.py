@@ -33,17 +33,12 @@ from pytest_harnessif.checks.pyidioms import (
     touches,
     weak_assert,
 )
-from pytest_harnessif.checks.pysource import Source, changed_functions, changed_sources, changed_sources_or_na, parse
+from pytest_harnessif.checks.pysource import changed_functions, changed_sources, changed_sources_or_na, parse
 
 PYTHON = ("python",)
 LOG_ERROR_LEVELS = ("error", "critical")
 NUMBERS = m.Integer() | m.Float()
 RAISES = ("pytest.raises", "raises")
-
-
-def _test_sources(run: Run) -> list[Source]:
-    """The Python test files the run changed (under `tests/`, `test_*.py`, `conftest.py`) that parse."""
-    return [src for src in changed_sources(run, "**/*.py") if is_test_path(src.path)]
 
 
 @rule("CS-012", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="ast",
@@ -155,7 +150,7 @@ def test_imports_at_module_level(run: Run) -> None:
 def test_raises_checks_the_message(run: Run, keyword: str = "match") -> None:
     """Every `pytest.raises(...)` the run adds to a Python test file (under `tests/`, `test_*.py`) passes
     `{keyword}=`."""
-    sources = _test_sources(run)
+    sources = changed_sources(run, "**/*.py", tests=True)
     raises = [(src, c) for src in sources
               for c in added_nodes(run, src, [c for c in calls(src.module) if callee(c) in RAISES])]
     raises = raises or na("no pytest.raises call added to a Python test file")
@@ -181,7 +176,7 @@ def test_raises_checks_the_message(run: Run, keyword: str = "match") -> None:
 def test_float_asserts_use_approx(run: Run, helper: str = "pytest.approx") -> None:
     """In asserts the run adds to Python test files, a side of an `==` / `!=` comparison that holds a float literal is a
     `{helper}(...)` call."""
-    sources = _test_sources(run)
+    sources = changed_sources(run, "**/*.py", tests=True)
     compared = [(src, side, wrapped) for src in sources for a in added_nodes(run, src, found(src.module, m.Assert()))
                 for side, wrapped in float_sides(a, helper)] or na("no added assert compares a float literal")
     bad = [src.where(side) for src, side, wrapped in compared if not wrapped]
@@ -204,7 +199,8 @@ def test_float_asserts_use_approx(run: Run, helper: str = "pytest.approx") -> No
       })
 def test_cases_parametrized_not_looped(run: Run) -> None:
     """Prefer parametrize: no test function the run adds or changes asserts inside a `for` or `while` loop."""
-    tests = [(src, d) for src, d in changed_functions(run, _test_sources(run)) if d.is_test] or na(
+    sources = changed_sources(run, "**/*.py", tests=True)
+    tests = [(src, d) for src, d in changed_functions(run, sources) if d.is_test] or na(
         "no test function added or changed in a Python test file")
     bad = [f"{src.where(loop)} in {d.qualname}" for src, d in tests
            for loop in own_nodes(d.node.body, m.For() | m.While()) if found(loop, m.Assert())]
@@ -383,7 +379,7 @@ def test_tests_assert_specific_results(run: Run) -> None:
 
     Pre-check: a test whose asserts are all truthiness / `is not None` / `isinstance` / non-empty checks fails;
     the judge reads the diff of the changed Python test files for the rest."""
-    sources = _test_sources(run)
+    sources = changed_sources(run, "**/*.py", tests=True)
     tests = [(src, d) for src, d in changed_functions(run, sources) if d.is_test] or na(
         "no test function added or changed in a Python test file")
     weak = [f"{src.path}::{d.qualname}" for src, d in tests if weak_assert(d.node)]

@@ -149,6 +149,13 @@ def test_changed_functions_compare_code_per_qualname() -> None:
     ]
 
 
+def test_changed_sources_split_tests_from_code() -> None:
+    run = _run({"src/pkg/a.py": "x = 1\n", "src/pkg/test_a.py": "def test_x():\n    pass\n",
+                "tests/helpers.py": "y = 2\n", "tests/test_broken.py": "def (\n"})
+    assert [s.path for s in changed_sources(run, "**/*.py", tests=True)] == ["src/pkg/test_a.py", "tests/helpers.py"]
+    assert [s.path for s in changed_sources(run, "**/*.py", tests=False)] == ["src/pkg/a.py"]
+
+
 def test_reformatting_a_function_changes_it_but_moving_it_does_not() -> None:
     run = _run({"src/pkg/a.py": "def edited():\n    return 1\n\n\ndef same():\n    return  1\n"})
     assert [d.qualname for _, d in changed_functions(run, changed_sources(run, "src/**/*.py"))] == ["same"]
