@@ -10,11 +10,12 @@ from pytest_harnessif.checks.code import (
     NEUTRAL,
     added_comment_blocks,
     added_comments,
-    added_names,
-    added_raises,
+    bindings,
     is_numbered,
     language,
     looks_like_code,
+    on_added_lines,
+    raises,
     sources_or_na,
 )
 from pytest_harnessif.checks.command import edits, shell_edits
@@ -148,11 +149,11 @@ def test_error_messages_actionable(run: Run) -> None:
 
     Pre-check: a raise or throw without any message fails; the judge reads the diff of the source files that
     raise."""
-    sources_or_na(run, "Python or JS/TS file", languages=THROWING)
-    raised = added_raises(run) or na("no new exception raised or thrown on an added line")
-    bare = [where for where, has_message in raised if not has_message]
+    views = sources_or_na(run, "Python or JS/TS file", languages=THROWING)
+    raised = on_added_lines(run, views, raises) or na("no new exception raised or thrown on an added line")
+    bare = [f"{v.path}:{r.line}" for v, r in raised if not r.has_message]
     assert not bare, f"errors raised without a message at {bare}"
-    paths = sorted({where.rsplit(":", 1)[0] for where, _ in raised})
+    paths = sorted({v.path for v, _ in raised})
     judge(raising_files_diff="".join(run.diff(path) for path in paths))
 
 
@@ -217,8 +218,9 @@ def test_names_descriptive(run: Run) -> None:
     numbered variants.
 
     Pre-check: a numbered name (`data2`, `result_1`) fails; the judge reads the list of new names."""
-    sources_or_na(run, "Python, JS/TS or C file")
-    names = added_names(run) or na("no name bound on an added line of a Python, JS/TS or C file")
+    views = sources_or_na(run, "Python, JS/TS or C file")
+    bound = on_added_lines(run, views, bindings) or na("no name bound on an added line of a Python, JS/TS or C file")
+    names = [(f"{v.path}:{b.line}", b.name) for v, b in bound]
     numbered = [f"{where}: {name}" for where, name in names if is_numbered(name)]
     assert not numbered, f"numbered names: {numbered}"
     judge(new_names="\n".join(f"{where}: {name}" for where, name in names))
