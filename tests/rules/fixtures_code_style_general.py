@@ -8,7 +8,7 @@ from pytest_harnessif.testing import JudgeScript, bash, make_run, tool, turn
 
 from .families import family
 from .fixtures_code_style_c import buffer_with
-from .fixtures_code_style_javascript import FORMAT, format_with
+from .fixtures_code_style_javascript import FORMAT, api_with, format_with
 from .fixtures_code_style_python import ORDERS, PY_BASE, orders, readme_only, run_with, tests
 
 Case = tuple[Run, JudgeScript | None]
@@ -185,6 +185,12 @@ def cs110_js_empty_error() -> Case:
                        "  return date.getUTCDate();\n}\n"), None
 
 
+def cs110_ts_range_error() -> Case:
+    run = api_with("\nexport function pageSize(n: number): number {\n  if (n < 1) {\n"
+                   "    throw new RangeError(`page size must be >= 1, got ${n}`);\n  }\n  return n;\n}\n")
+    return run, JudgeScript("pass", sees=("+    throw new RangeError(`page size must be >= 1, got ${n}`);",))
+
+
 def cs110_reraise_only() -> Case:
     return orders('\n\ndef load() -> None:\n    """Load."""\n    try:\n        total([])\n'
                   "    except TypeError as exc:\n        raise exc\n"), None
@@ -293,7 +299,8 @@ FIXTURES = {
                "fail": [cs054_edited_with_the_tool, cs054_edited_with_sed, cs054_marker_below_a_licence_header,
                         *family("cs054_bumped_by_hand", _bumped_three_ways)],
                "na": [cs054_untouched]},
-    "CS-110": {"pass": [cs110_actionable], "fail": [cs110_generic_message, cs110_no_message, cs110_js_empty_error],
+    "CS-110": {"pass": [cs110_actionable, cs110_ts_range_error],
+               "fail": [cs110_generic_message, cs110_no_message, cs110_js_empty_error],
                "na": [cs110_reraise_only]},
     "CS-111": {"pass": [cs111_lean_with_request, cs111_js_lean, cs111_c_lean],
                "fail": [cs111_cluttered, cs111_js_cluttered, cs111_c_cluttered], "na": [cs111_only_tests]},
