@@ -51,6 +51,17 @@ EQUALITY = frozenset({"==", "!=", "===", "!=="})
 WRAPPERS = frozenset({"memo", "forwardRef", "useCallback", "React.memo", "React.forwardRef", "React.useCallback"})
 REACT_BASES = frozenset({"Component", "PureComponent", "React.Component", "React.PureComponent"})
 TEST_FUNCTIONS = frozenset({"test", "it"})
+ASSERT_MODULES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict", "power-assert",
+                            "uvu/assert", "@std/assert", "jsr:@std/assert"})
+ASSERTING = frozenset({"assert", "expect", "should"})
+TESTER_ASSERTIONS = frozenset({
+    "is", "not", "deepEqual", "notDeepEqual", "like", "true", "false", "truthy", "falsy", "throws", "throwsAsync",
+    "notThrows", "notThrowsAsync", "regex", "notRegex", "snapshot", "pass", "fail", "assert", "equal", "notEqual",
+    "strictEqual", "notStrictEqual", "deepStrictEqual", "notDeepStrictEqual", "ok", "notOk", "same", "notSame",
+    "strictSame", "strictNotSame", "match", "notMatch", "has", "hasStrict", "error", "rejects", "resolves",
+    "resolveMatch", "type",
+})
+"""What an ava or tap test's `t` asserts with (`t.is(a, b)`, `t.deepEqual`, `t.true`, `t.same`, `t.match`...)."""
 TEST_MODIFIERS = frozenset({"only", "skip", "todo", "each", "concurrent", "failing"})
 PASCAL = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 SUPPRESSION = re.compile(r"@ts-(?:ignore|nocheck|expect-error)\b")
@@ -119,6 +130,7 @@ def definitions(path: str, data: bytes) -> list[Definition]:
     """The functions (declared, or function expressions bound to a name), methods, classes and test cases of a
     file, in order (see `facts.Definition`)."""
     out = []
+    asserting = ASSERTING | _assert_imports(root(path, data))
     for node in syntax.walk(root(path, data)):
         if node.type in FUNCTIONS and (name := _function_name(node)):
             kind = "method" if _class_member(node) else "function"
@@ -126,7 +138,7 @@ def definitions(path: str, data: bytes) -> list[Definition]:
         elif node.type in CLASSES and (name := _class_name(node)):
             out.append(Definition(name, "class", syntax.line(node), syntax.end_line(node),
                                   qualname=_qualname(node, name), text=syntax.text(node)))
-        elif node.type == "call_expression" and (case := _test_case(node)):
+        elif node.type == "call_expression" and (case := _test_case(node, asserting)):
             out.append(case)
     return out
 
@@ -237,9 +249,9 @@ def _depth(fn: Node) -> int:
     return deepest
 
 
-def _test_case(node: Node) -> Definition | None:
+def _test_case(node: Node, asserting: frozenset[str]) -> Definition | None:
     """A `test(...)` / `it(...)` call (`.only`, `.skip`, `.each(...)` forms, node:test's `t.test`) titled by a
-    string or template literal, as a `test` definition."""
+    string or template literal, as a `test` definition (its assertions: `_assertions`)."""
     args = _field(node, "arguments")
     if args is None or args.type != "arguments" or not args.named_children:
         return None
@@ -247,8 +259,17 @@ def _test_case(node: Node) -> Definition | None:
     callback = next((a for a in args.named_children if a.type in FUNCTIONS), None)
     if title.type not in ("string", "template_string") or not _test_callee(_field(node, "function"), callback):
         return None
-    assertions = sum(_is_assertion(c) for c in syntax.descendants(callback, "call_expression")) if callback else 0
-    return _definition(node, _unquoted(title), "test", callback, assertions)
+    return _definition(node, _unquoted(title), "test", callback, _assertions(callback, asserting) if callback else 0)
+
+
+def _assertions(callback: Node, asserting: frozenset[str]) -> int:
+    """The assertions a test's callback makes: assertion calls (`_is_assertion`; the test's `t` asserting as ava and
+    tap do, `t.is(a, b)`) and should.js chains (`x.should.equal(y)`, `x.should.be.true`, each `.should` once)."""
+    first = next(iter(_parameters(callback)), None)
+    tester = syntax.text(first) if first is not None and first.type == "identifier" else ""
+    calls = sum(_is_assertion(c, asserting, tester) for c in syntax.descendants(callback, "call_expression"))
+    members = syntax.descendants(callback, "member_expression")
+    return calls + sum(syntax.text(_field(m, "property")) == "should" for m in members)
 
 
 def _test_callee(fn: Node | None, callback: Node | None) -> bool:
@@ -266,20 +287,70 @@ def _test_callee(fn: Node | None, callback: Node | None) -> bool:
     return prop == "test" and obj is not None and obj.type == "identifier" and callback is not None
 
 
-def _is_assertion(call: Node) -> bool:
-    """`assert(...)`, `assert.equal(...)`, `assert.strict.equal(...)`, `t.assert.ok(...)` or `expect(...)` (a chain
-    `expect(x).toBe(y)` counts once: only its `expect` call)."""
+def _is_assertion(call: Node, asserting: frozenset[str], tester: str) -> bool:
+    """An assertion call: `assert(...)`, `expect(...)`, a name imported from an assertion module
+    (`deepStrictEqual(a, b)` after `import { deepStrictEqual } from 'node:assert'`), a method of one (`assert.equal`,
+    `assert.strict.equal`, `should.exist`), `t.assert.ok(...)`, `chai.expect(...)`, `expect.soft(x)` followed by
+    its matcher, or an assertion method of `tester`, the test callback's first parameter (`t.is(a, b)`: ava, tap).
+    A chain `expect(x).toBe(y)` counts once: only its `expect` call."""
     fn = _field(call, "function")
     if fn is not None and fn.type == "identifier":
-        return syntax.text(fn) in ("assert", "expect")
+        return syntax.text(fn) in asserting
+    if fn is None or fn.type != "member_expression":
+        return False
+    prop, obj = syntax.text(_field(fn, "property")), _field(fn, "object")
+    if prop == "expect" or (tester and obj is not None and obj.type == "identifier" and syntax.text(obj) == tester
+                            and prop in TESTER_ASSERTIONS):
+        return True
     while fn is not None and fn.type == "member_expression":
         obj = _field(fn, "object")
-        if obj is not None and obj.type == "identifier" and syntax.text(obj) == "assert":
-            return True
+        if obj is not None and obj.type == "identifier" and syntax.text(obj) in asserting:
+            return syntax.text(obj) != "expect" or _chained(call)
         if obj is not None and obj.type == "member_expression" and syntax.text(_field(obj, "property")) == "assert":
             return True
         fn = obj
     return False
+
+
+def _chained(call: Node) -> bool:
+    """Whether a call is the object of a member access (`expect.soft(x).toBe(y)`), not an asymmetric matcher passed
+    as an argument (`expect.any(Number)`) nor a count of assertions (`expect.assertions(1)`)."""
+    parent = call.parent
+    return parent is not None and parent.type == "member_expression" and _field(parent, "object") == call
+
+
+def _assert_imports(tree: Node) -> frozenset[str]:
+    """The names a module binds from an assertion module (`ASSERT_MODULES`): default, namespace and named imports
+    (`import { deepStrictEqual as eq } from 'node:assert'`) and `require` (`const { equal } = require('assert')`)."""
+    names: list[Node] = []
+    for node in syntax.walk(tree):
+        if node.type == "import_statement" and _unquoted_in(_field(node, "source"), ASSERT_MODULES):
+            clause = next((c for c in node.named_children if c.type == "import_clause"), None)
+            for part in clause.named_children if clause is not None else []:
+                if part.type == "identifier":
+                    names.append(part)
+                elif part.type == "namespace_import":
+                    names += [c for c in part.named_children if c.type == "identifier"]
+                elif part.type == "named_imports":
+                    names += [_field(s, "alias") or _field(s, "name") for s in part.named_children
+                              if s.type == "import_specifier"]
+        elif node.type == "variable_declarator" and _requires(_field(node, "value")):
+            names += _pattern_names(_field(node, "name"))
+    return frozenset(syntax.text(n) for n in names if n is not None)
+
+
+def _requires(value: Node | None) -> bool:
+    """`require('<assertion module>')`, or a property of it (`require('assert').strict`)."""
+    while value is not None and value.type == "member_expression":
+        value = _field(value, "object")
+    if value is None or value.type != "call_expression" or syntax.text(_field(value, "function")) != "require":
+        return False
+    args = _field(value, "arguments")
+    return args is not None and bool(args.named_children) and _unquoted_in(args.named_children[0], ASSERT_MODULES)
+
+
+def _unquoted_in(node: Node | None, values: frozenset[str]) -> bool:
+    return node is not None and node.type == "string" and _unquoted(node) in values
 
 
 def raises(path: str, data: bytes) -> list[Raise]:

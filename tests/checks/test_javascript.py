@@ -140,6 +140,42 @@ const matched = pattern.test('abc');
     ]
 
 
+def test_assertions_in_every_style() -> None:
+    text = """import test from 'ava';
+import { deepStrictEqual, equal as eq } from 'node:assert';
+import strict from 'node:assert/strict';
+const { ok } = require('assert');
+const chai = require('chai');
+test('ava', (t) => {
+  t.is(1, 1);
+  t.deepEqual([1], [1]);
+  t.true(true);
+  t.plan(3);
+});
+test('named imports', () => {
+  deepStrictEqual(a, b);
+  eq(1, 1);
+  ok(x);
+  strict.equal(1, 1);
+});
+test('chains', async () => {
+  await expect.soft(page).toHaveTitle('x');
+  chai.expect(x).to.equal(1);
+  x.should.equal(1);
+  y.should.be.true;
+  expect(z).toEqual(expect.any(Number));
+  expect.assertions(1);
+});
+test('none', () => {
+  const t = new Table();
+  t.has(1);
+  equal(1, 1);
+});
+"""
+    found = [(d.name, d.assertions) for d in js.definitions("test/a.test.js", b(text)) if d.is_test]
+    assert found == [("ava", 3), ("named imports", 4), ("chains", 5), ("none", 0)]
+
+
 def test_raises() -> None:
     text = """function f(x) {
   if (!x) throw new Error(`missing ${x}`);
