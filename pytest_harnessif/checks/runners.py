@@ -53,7 +53,7 @@ LINT_SCRIPT = re.compile(r"(?:^|/)(?:lint|run_?lint|run-lint|check[_-]?style|for
 PY_TEST_FILE = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test)\.py$")
 SHELL_SCRIPT = re.compile(r"\.(?:sh|bash)$")
 SHEBANG = re.compile(r"^#!.*\b(?:ba|z|da|k)?sh\b")
-INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "bun", "tsx", "ts-node"})
+INTERPRETERS = frozenset({"node", "sh", "bash", "dash", "zsh", "ruby", "perl", "deno", "tsx", "ts-node"})
 SCRIPT_RUNNERS = frozenset({"hatch", "pdm"})  # `hatch run NAME` / `pdm run NAME` may run a script of that name
 NPM_COMMANDS = frozenset({"install", "i", "ci", "add", "remove", "rm", "uninstall", "update", "up", "publish", "pack",
                           "init", "create", "link", "unlink", "audit", "outdated", "ls", "list", "view", "info",
@@ -128,12 +128,12 @@ def classify(argv: Iterable[str], project: Project = EMPTY, cwd: str | None = ""
         return named.named(f"{bash.command_name(wrappers[-2])} run {name}")
     if PYTHONS.match(name):
         return _python(args, project, cwd, depth)
-    if name in DISPATCH:  # before the interpreters: `bun` is both, and its scripts and `bun test` are read here
-        return DISPATCH[name](name, args, project, cwd, depth)
     if name in INTERPRETERS:
         return _interpreter(name, args, project, cwd, depth)
     if name == "coverage":
         return _python(args[1:], project, cwd, depth) if args[:1] == ("run",) else NONE
+    if name in DISPATCH:  # `bun` among them: its scripts, `bun test`, `bun run X`
+        return DISPATCH[name](name, args, project, cwd, depth)
     if name in TEST_TOOLS or name in LINT_TOOLS:
         return _tool(name, args)
     return _script(path, args, project, cwd, depth)
