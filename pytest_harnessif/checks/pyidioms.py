@@ -11,41 +11,29 @@ from collections.abc import Iterable
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import PositionProvider
 
-from ..evidence import Run
+from ..evidence import FileView, Run
 from .ast import callee, calls, dotted, findall, imported_modules, imports
-from .comments import added_line_numbers
+from .code import added_numbers
 from .pysource import Source
 
 # --- Python: the nodes a run added --------------------------------------------------------------------------
 
-def span(src: Source, node: cst.CSTNode) -> tuple[int, int]:
-    """First and last line of a node of `src.module`."""
-    where = src.wrapper.resolve(PositionProvider)[node]
-    return where.start.line, where.end.line
-
-
 def touches(src: Source, node: cst.CSTNode, added: set[int]) -> bool:
     """Whether any line of the node is among the `added` line numbers."""
-    first, last = span(src, node)
+    first, last = src.span(node)
     return any(first <= number <= last for number in added)
 
 
 def added_in(run: Run, src: Source) -> set[int]:
     """Numbers of the lines of the final `src` that the run added."""
-    return added_line_numbers(run.initial_files.get(src.path), run.files[src.path])
+    return added_numbers(run, FileView(src.path, run.files[src.path]))
 
 
 def added_nodes(run: Run, src: Source, nodes: Iterable[cst.CSTNode]) -> list[cst.CSTNode]:
     """The nodes (of `src.module`) that sit on a line the run added to the file."""
     added = added_in(run, src)
     return [node for node in nodes if touches(src, node, added)]
-
-
-def found(node: cst.CSTNode, find: m.BaseMatcherNode) -> list[cst.CSTNode]:
-    """`findall`: the nodes under `node` that `find` matches, in document order."""
-    return [n for n in findall(node, find) if isinstance(n, cst.CSTNode)]
 
 
 # --- Python: logging, exceptions, imports, annotations ------------------------------------------------------
@@ -105,13 +93,13 @@ _SCOPES = m.FunctionDef() | m.ClassDef() | m.Lambda()
 
 def own_nodes(body: cst.CSTNode, find: m.BaseMatcherNode) -> list[cst.CSTNode]:
     """Nodes matching `find` in `body`, leaving out those inside functions, classes or lambdas defined in it."""
-    nested = {id(x) for scope in found(body, _SCOPES) for x in found(scope, find)}
-    return [n for n in found(body, find) if id(n) not in nested]
+    nested = {id(x) for scope in findall(body, _SCOPES) for x in findall(scope, find)}
+    return [n for n in findall(body, find) if id(n) not in nested]
 
 
 def handler_nodes(module: cst.Module, find: m.BaseMatcherNode) -> list[tuple[cst.ExceptHandler, cst.CSTNode]]:
     """`(handler, node)` for every node matching `find` in an except handler's own body (`own_nodes`)."""
-    handlers = [h for h in found(module, m.ExceptHandler()) if isinstance(h, cst.ExceptHandler)]
+    handlers = [h for h in findall(module, m.ExceptHandler()) if isinstance(h, cst.ExceptHandler)]
     return [(h, n) for h in handlers for n in own_nodes(h.body, find)]
 
 
@@ -138,8 +126,8 @@ def documents_raises(docstring: str, section: str, names: Iterable[str]) -> bool
 
 def function_local_imports(module: cst.Module) -> list[cst.CSTNode]:
     """`import` statements inside function bodies."""
-    inner = {id(i) for fn in found(module, m.FunctionDef()) for i in found(fn, m.Import() | m.ImportFrom())}
-    return [i for i in found(module, m.Import() | m.ImportFrom()) if id(i) in inner]
+    inner = {id(i) for fn in findall(module, m.FunctionDef()) for i in findall(fn, m.Import() | m.ImportFrom())}
+    return [i for i in findall(module, m.Import() | m.ImportFrom()) if id(i) in inner]
 
 
 def import_bindings(imp: cst.Import | cst.ImportFrom) -> list[tuple[str, str, str]]:
@@ -164,7 +152,7 @@ def added_imports(run: Run, sources: Iterable[Source]) -> list[tuple[Source, cst
     on an added line binds (see `import_bindings`)."""
     out = []
     for src in sources:
-        for node in added_nodes(run, src, found(src.module, m.Import() | m.ImportFrom())):
+        for node in added_nodes(run, src, findall(src.module, m.Import() | m.ImportFrom())):
             if isinstance(node, cst.Import | cst.ImportFrom):
                 out += [(src, node, *binding) for binding in import_bindings(node)]
     return out
@@ -173,7 +161,7 @@ def added_imports(run: Run, sources: Iterable[Source]) -> list[tuple[Source, cst
 def legacy_generics(annotation: cst.CSTNode, legacy: Iterable[str]) -> list[str]:
     """The `typing` aliases of `legacy` (`Optional`, `List`...) subscripted in an annotation, as written."""
     names = {n for n in legacy}
-    subscripted = [dotted(s.value) for s in found(annotation, m.Subscript()) if isinstance(s, cst.Subscript)]
+    subscripted = [dotted(s.value) for s in findall(annotation, m.Subscript()) if isinstance(s, cst.Subscript)]
     return [n for n in subscripted if n.removeprefix("typing.") in names]
 
 
@@ -258,9 +246,9 @@ def frame_params(fn: cst.FunctionDef, names: Iterable[str]) -> set[str]:
 
 def rebound_before(src: Source, fn: cst.FunctionDef, name: str, node: cst.CSTNode) -> bool:
     """Whether the function rebinds `name` (`name = ...`) on a line before `node`."""
-    line = span(src, node)[0]
+    line = src.line(node)
     for statement in own_nodes(fn.body, m.Assign()):
-        if not isinstance(statement, cst.Assign) or span(src, statement)[0] >= line:
+        if not isinstance(statement, cst.Assign) or src.line(statement) >= line:
             continue
         if any(isinstance(t.target, cst.Name) and t.target.value == name for t in statement.targets):
             return True

@@ -137,6 +137,11 @@ class Source:
     def line(self, node: cst.CSTNode) -> int:
         return self._positions[node].start.line
 
+    def span(self, node: cst.CSTNode) -> tuple[int, int]:
+        """First and last line of a node of this file's `module`."""
+        where = self._positions[node]
+        return where.start.line, where.end.line
+
     def where(self, node: cst.CSTNode) -> str:
         """`path:LINE` of a node of this file's `module`."""
         return f"{self.path}:{self.line(node)}"

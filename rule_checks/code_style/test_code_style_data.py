@@ -8,12 +8,11 @@ import libcst as cst
 import libcst.matchers as m
 
 from pytest_harnessif import Run, judge, na, rule
-from pytest_harnessif.checks.ast import callee, calls
+from pytest_harnessif.checks.ast import callee, calls, findall
 from pytest_harnessif.checks.pyidioms import (
     added_imports,
     added_nodes,
     assigned_frames,
-    found,
     frame_params,
     has_keyword,
     importing,
@@ -184,7 +183,7 @@ def test_dataframe_inputs_not_mutated(run: Run, names: tuple[str, ...] = ("df",)
     changed = [(src, d, params) for src, d in changed_functions(run, sources)
                if (params := frame_params(d.node, names))] or na("no function with a DataFrame parameter changed")
     bad = [f"{src.where(a)} writes into {target}" for src, d, params in changed
-           for a in added_nodes(run, src, found(d.node.body, ASSIGNMENTS))
+           for a in added_nodes(run, src, findall(d.node.body, ASSIGNMENTS))
            for target in assigned_frames(a) if target in params and not rebound_before(src, d.node, target, a)]
     assert not bad, f"DataFrame parameters modified in place: {bad}"
 

@@ -8,7 +8,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from pytest_harnessif import Run, judge, na, rule
-from pytest_harnessif.checks.ast import callee, calls, calls_to
+from pytest_harnessif.checks.ast import callee, calls, calls_to, findall
 from pytest_harnessif.checks.code import is_test_path
 from pytest_harnessif.checks.pyidioms import (
     added_in,
@@ -16,7 +16,6 @@ from pytest_harnessif.checks.pyidioms import (
     bound_names,
     documents_raises,
     float_sides,
-    found,
     function_local_imports,
     handler_nodes,
     has_keyword,
@@ -38,6 +37,7 @@ from pytest_harnessif.checks.pysource import changed_functions, changed_sources,
 PYTHON = ("python",)
 LOG_ERROR_LEVELS = ("error", "critical")
 NUMBERS = m.Integer() | m.Float()
+IMPORTS = m.Import() | m.ImportFrom()
 RAISES = ("pytest.raises", "raises")
 
 
@@ -82,8 +82,8 @@ def test_new_exceptions_chain_their_cause(run: Run) -> None:
     """Every new exception the run raises inside an `except` block is chained with `from` (`from exc` or
     `from None`); a bare `raise` or re-raising the caught name is not a new exception."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
-    raised = [(src, r) for src in sources for h, r in handler_nodes(src.module, m.Raise())
-              if isinstance(r, cst.Raise) and raises_new_exception(r, h) and touches(src, r, added_in(run, src))]
+    raised = [(src, r) for src in sources for r in added_nodes(run, src, [
+        r for h, r in handler_nodes(src.module, m.Raise()) if isinstance(r, cst.Raise) and raises_new_exception(r, h)])]
     raised = raised or na("no new exception raised inside an except block on an added line")
     bad = [src.where(r) for src, r in raised if isinstance(r, cst.Raise) and r.cause is None]
     assert not bad, f"exceptions raised while handling another, without `from`: {bad}"
@@ -104,7 +104,7 @@ def test_modern_type_syntax(run: Run, legacy: tuple[str, ...] = ("Optional", "Un
     """Prefer modern annotations: annotations the run adds use `X | None`, `A | B` and built-in generics, never
     `typing`'s {legacy:code-or}."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
-    notes = [(src, a) for src in sources for a in added_nodes(run, src, found(src.module, m.Annotation()))]
+    notes = [(src, a) for src in sources for a in added_nodes(run, src, findall(src.module, m.Annotation()))]
     notes = notes or na("no annotation added to a Python file")
     bad = [f"{src.where(a)}: {name}" for src, a in notes for name in legacy_generics(a, legacy)]
     assert not bad, f"annotations with legacy typing aliases: {bad}"
@@ -126,7 +126,7 @@ def test_modern_type_syntax(run: Run, legacy: tuple[str, ...] = ("Optional", "Un
 def test_imports_at_module_level(run: Run) -> None:
     """Every import the run adds to a Python file is at module level, none inside a function or method."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
-    added = [(src, i) for src in sources for i in added_nodes(run, src, found(src.module, m.Import() | m.ImportFrom()))]
+    added = [(src, i) for src in sources for i in added_nodes(run, src, findall(src.module, IMPORTS))]
     added or na("no import added to a Python file")
     local = {id(i) for src, _ in added for i in function_local_imports(src.module)}
     bad = [src.where(i) for src, i in added if id(i) in local]
@@ -177,7 +177,7 @@ def test_float_asserts_use_approx(run: Run, helper: str = "pytest.approx") -> No
     """In asserts the run adds to Python test files, a side of an `==` / `!=` comparison that holds a float literal is a
     `{helper}(...)` call."""
     sources = changed_sources(run, "**/*.py", tests=True)
-    compared = [(src, side, wrapped) for src in sources for a in added_nodes(run, src, found(src.module, m.Assert()))
+    compared = [(src, side, wrapped) for src in sources for a in added_nodes(run, src, findall(src.module, m.Assert()))
                 for side, wrapped in float_sides(a, helper)] or na("no added assert compares a float literal")
     bad = [src.where(side) for src, side, wrapped in compared if not wrapped]
     assert not bad, f"floats compared exactly (not through {helper}) at {bad}"
@@ -203,7 +203,7 @@ def test_cases_parametrized_not_looped(run: Run) -> None:
     tests = [(src, d) for src, d in changed_functions(run, sources) if d.is_test] or na(
         "no test function added or changed in a Python test file")
     bad = [f"{src.where(loop)} in {d.qualname}" for src, d in tests
-           for loop in own_nodes(d.node.body, m.For() | m.While()) if found(loop, m.Assert())]
+           for loop in own_nodes(d.node.body, m.For() | m.While()) if findall(loop, m.Assert())]
     assert not bad, f"tests assert inside loops (use parametrize): {bad}"
 
 
@@ -220,8 +220,9 @@ def test_cases_parametrized_not_looped(run: Run) -> None:
 def test_new_dataclasses_frozen(run: Run, keyword: str = "frozen") -> None:
     """Every dataclass the run adds under `src/` is declared with `{keyword}=True`."""
     sources = changed_sources_or_na(run, "src/**/*.py", "Python file under src/")
-    new = [(src, c, deco) for src in sources for c in added_nodes(run, src, found(src.module, m.ClassDef()))
-           if isinstance(c, cst.ClassDef) and (deco := is_dataclass(c)) and touches(src, c.name, added_in(run, src))]
+    new = [(src, c, deco) for src in sources for added in (added_in(run, src),)
+           for c in findall(src.module, m.ClassDef())
+           if isinstance(c, cst.ClassDef) and (deco := is_dataclass(c)) and touches(src, c.name, added)]
     new = new or na("no dataclass added under src/")
     bad = [f"{src.where(c)} ({c.name.value})" for src, c, deco in new
            if not (isinstance(deco.decorator, cst.Call) and is_true(keyword_value(deco.decorator, keyword)))]
@@ -268,7 +269,7 @@ def test_log_messages_formatted_lazily(run: Run) -> None:
     """The message of every logging call the run adds is a plain template with the values passed as arguments,
     never an f-string, `.format()`, `%` or `+` expression."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
-    logs = [(src, c) for src in sources for c in added_nodes(run, src, found(src.module, m.Call()))
+    logs = [(src, c) for src in sources for c in added_nodes(run, src, findall(src.module, m.Call()))
             if is_log_call(c) and isinstance(c, cst.Call) and log_message(c) is not None]
     logs = logs or na("no logging call added to a Python file")
     bad = [src.where(c) for src, c in logs if isinstance(c, cst.Call) and is_eager_format(log_message(c))]
@@ -293,7 +294,7 @@ def test_no_magic_numbers(run: Run, allowed: tuple[int, ...] = (0, 1)) -> None:
     sources = changed_sources(run, "src/**/*.py")
     changed = changed_functions(run, sources) or na("no function added or changed under src/")
     numbers = {(src.where(n), n.evaluated_value) for src, d in changed
-               for n in added_nodes(run, src, found(d.node.body, NUMBERS))
+               for n in added_nodes(run, src, findall(d.node.body, NUMBERS))
                if isinstance(n, cst.Integer | cst.Float)}
     bad = sorted(f"{where}: {value}" for where, value in numbers if value not in allowed)
     assert not bad, f"magic numbers in function bodies (allowed: {allowed}): {bad}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from pytest_harnessif.checks.ast import findall
 from pytest_harnessif.checks.pyidioms import (
     added_imports,
     added_nodes,
@@ -12,7 +13,6 @@ from pytest_harnessif.checks.pyidioms import (
     bound_names,
     documents_raises,
     float_sides,
-    found,
     frame_params,
     function_local_imports,
     handler_nodes,
@@ -111,11 +111,11 @@ def test_frames_parameters_and_rebinding() -> None:
     fn = next(d.node for d in src.defs if d.name == "f")
     assert isinstance(fn, cst.FunctionDef)
     assert frame_params(fn, ("df",)) == {"df", "frame"} and frame_params(fn, ()) == {"frame"}
-    writes = [(src.line(a), assigned_frames(a)) for a in found(fn.body, m.Assign()) if assigned_frames(a)]
+    writes = [(src.line(a), assigned_frames(a)) for a in findall(fn.body, m.Assign()) if assigned_frames(a)]
     assert writes == [(21, ["df"]), (23, ["frame"])]
-    assign = next(a for a in found(fn.body, m.Assign()) if assigned_frames(a) == ["frame"])
+    assign = next(a for a in findall(fn.body, m.Assign()) if assigned_frames(a) == ["frame"])
     assert rebound_before(src, fn, "frame", assign)
-    first = next(a for a in found(fn.body, m.Assign()) if assigned_frames(a) == ["df"])
+    first = next(a for a in findall(fn.body, m.Assign()) if assigned_frames(a) == ["df"])
     assert not rebound_before(src, fn, "df", first)
 
 

@@ -120,6 +120,9 @@ def test_where_and_locations() -> None:
     src = parse("src/a.py", b"import os\nfrom x import *\n\nfrom y import *\n")
     assert src is not None
     assert locations([src], star_imports) == ["src/a.py:2", "src/a.py:4"]
+    block = parse("src/b.py", b"x = 1\n\n\ndef f():\n    return (\n        1\n    )\n")
+    assert block is not None
+    assert [block.span(d.node) for d in block.defs] == [(4, 7)]
 
 
 BEFORE = {
