@@ -36,6 +36,12 @@ def cs051_js_statement() -> Run:
     return format_with("\nexport function day(date) {\n  // return date.getUTCDate();\n  return date.getDate();\n}\n")
 
 
+def cs051_ts_typed_statement() -> Run:
+    """Typed code (`: number`) is TypeScript, not JavaScript: read with the TypeScript grammar it is a statement."""
+    return api_with("\nexport function double(x: number): number {\n  // const y: number = x * 2;\n"
+                    "  return x * 2;\n}\n")
+
+
 def cs051_c_prose_comment() -> Run:
     return buffer_with("\n/* Lengths count bytes, not characters; callers pass UTF-8. */\n"
                        "size_t buffer_bytes(const struct buffer *b)\n{\n    return b->len;\n}\n")
@@ -289,7 +295,7 @@ def cs112_no_names() -> Case:
 
 FIXTURES = {
     "CS-051": {"pass": [cs051_prose_comments, cs051_js_prose_comment, cs051_c_prose_comment],
-               "fail": [cs051_python_statement, cs051_js_statement, cs051_c_statement],
+               "fail": [cs051_python_statement, cs051_js_statement, cs051_c_statement, cs051_ts_typed_statement],
                "na": [cs051_no_comment]},
     "CS-052": {"pass": [cs052_three_lines, cs052_c_three_lines],
                "fail": [cs052_four_lines, cs052_c_four_lines, cs052_js_four_lines],
