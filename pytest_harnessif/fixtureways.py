@@ -1,7 +1,8 @@
 """The same agent behaviour written three ways, for rule fixtures: through the tools (`write_file`, `run_tests`,
 `run_lint`, `read_file`), as bash one-liners (heredoc and `sed -i` edits, `cd /workspace && timeout 300 ... 2>&1 |
-tail`, a `git commit -m "$(cat <<'EOF' ...)"`), and as one `set -euo pipefail` bash script per turn (a failing step
-ends it, so what follows never happens). A check that reads what the agent did
+tail`, a `git commit -m "$(cat <<'EOF' ...)"`), and as one `set -euo pipefail` bash script per turn (file reads and
+skill loads are their own calls between its parts; a failing step ends the turn, so what follows never happens). A
+check that reads what the agent did
 must give the three the same verdict (unless the rule is about the way itself, e.g. "run tests only through
 run_tests"), so a check tuned to one agent's habits shows up as a fixture that fails.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .evidence import Run
-from .testing import bash, commit, make_run, tool
+from .testing import bash, commit, make_run, tool, turn
 from .trajectory import Commit as CommitRecord
 from .trajectory import ToolCall
 
@@ -29,7 +30,8 @@ WAYS = ("tool", "oneliner", "script")
 
 @dataclass(frozen=True)
 class Ecosystem:
-    """How a repository is tested and linted, and what the runs print (`{n}` the count, `{test}` a test's id)."""
+    """How a repository is tested and linted, and what the runs print (`{n}` the count, `{test}` a test's id, `{path}`
+    a file with a lint problem); `red_exit` is the exit status of a failing test run."""
 
     name: str
     test: str
@@ -39,6 +41,7 @@ class Ecosystem:
     failing: str
     lint_clean: str = ""
     lint_dirty: str = "{path}:1: problem"
+    red_exit: int = 1
 
 
 PYTHON = Ecosystem("python", "python -m pytest -q", "python tools/lint.py", "{n} passed in 0.42s",
@@ -48,7 +51,7 @@ NODE = Ecosystem("node", "node --test", "node tools/lint.mjs",
                  "not ok 1 - {test}\n# tests {m}\n# pass {n}\n# fail 1", "sorts rows by date")
 C = Ecosystem("c", "make test", "sh tools/lint.sh", "unit: {n} passed\ncli: 4 passed",
               "FAIL {test}: tests/test_core.c:12: got == want\nunit: {n} passed, 1 failed", "test_add",
-              lint_clean="lint: ok")
+              lint_clean="lint: ok", red_exit=2)
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,11 @@ class Commit:
 
 @dataclass(frozen=True)
 class Read:
+    """Read `path`: `read_file`, `sed -n` as a one-liner, `cat` beside the script; with `tool`, `read_file` in every
+    way (an agent working in bash may still read through the tool)."""
+
     path: str
+    tool: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,7 +153,7 @@ class _State:
 def _test_output(eco: Ecosystem, t: Tests) -> tuple[str, int]:
     if t.ok:
         return eco.green.format(n=t.n), 0
-    return eco.red.format(n=t.n, m=t.n + 1, test=eco.failing), 1 if eco.name != "c" else 2
+    return eco.red.format(n=t.n, m=t.n + 1, test=eco.failing), eco.red_exit
 
 
 def _test_command(eco: Ecosystem, t: Tests) -> str:
@@ -188,15 +195,21 @@ def _tool_calls(action: Action, eco: Ecosystem, state: _State) -> list[ToolCall]
         staged = " ".join(shlex.quote(p) for p in action.paths) or "-A"
         output = _commit(state, action)
         return [bash(f"git add {staged}"), bash(f"git commit -m {shlex.quote(action.message)}", output=output)]
-    if isinstance(action, Read):
-        return [tool("read_file", path=action.path, output=state.files.get(action.path, ""))]
-    if isinstance(action, Skill):
-        return [_skill(action)]
+    if isinstance(action, Read | Skill):
+        return [_own_call(action, state)]
     cmd, output, code = _shell(action, eco, state)
     return [bash(cmd, exit_code=code, output=output)]
 
 
-def _skill(action: Skill) -> ToolCall:
+def _tool_only(action: Action) -> bool:
+    """Whether the action is the same tool call in every way: a skill load, a read through `read_file`."""
+    return isinstance(action, Skill) or (isinstance(action, Read) and action.tool)
+
+
+def _own_call(action: Read | Skill, state: _State) -> ToolCall:
+    """The tool call of a read (`read_file`) or a skill load."""
+    if isinstance(action, Read):
+        return tool("read_file", path=action.path, output=state.files.get(action.path, ""))
     call = tool("skill", output=f"# {action.name}")
     return call.model_copy(update={"args": {"name": action.name}})
 
@@ -236,8 +249,8 @@ def _shell(action: Action, eco: Ecosystem, state: _State) -> tuple[str, str, int
 def _oneliners(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> list[ToolCall]:
     out = []
     for action in actions:
-        if isinstance(action, Skill):
-            out.append(_skill(action))
+        if _tool_only(action):
+            out.append(_own_call(action, state))
             continue
         cmd, output, code = _shell(action, eco, state)
         out.append(bash(f"cd /workspace && {cmd}" if isinstance(action, Tests | Lint | Shell) else cmd, code, output))
@@ -245,24 +258,34 @@ def _oneliners(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> li
 
 
 def _script(actions: tuple[Action, ...], eco: Ecosystem, state: _State) -> list[ToolCall]:
-    """One `set -euo pipefail` bash script for the turn's actions (reads and skill loads stay their own calls before
-    it): a failing step ends the script, so the steps after it never happen."""
-    reads = [a for a in actions if isinstance(a, Read | Skill)]
-    rest = [a for a in actions if not isinstance(a, Read | Skill)]
-    out = [_skill(a) if isinstance(a, Skill) else bash(f"cat {a.path}", output=state.files.get(a.path, ""))
-           for a in reads]
-    if not rest:
-        return out
-    lines, outputs, code = ["set -euo pipefail", "cd /workspace"], [], 0
-    for action in rest:
+    """The turn's actions as `set -euo pipefail` bash scripts, each read (`cat`, or `read_file`) and skill load its own
+    call between them, in order: a failing step ends the turn, so the steps after it never happen."""
+    out: list[ToolCall] = []
+    lines: list[str] = []
+    outputs: list[str] = []
+
+    def flush(code: int = 0) -> None:
+        if lines:
+            out.append(bash("\n".join(["set -euo pipefail", "cd /workspace", *lines]), code,
+                            "\n".join(o for o in outputs if o)))
+        lines.clear()
+        outputs.clear()
+
+    for action in actions:
+        if isinstance(action, Read | Skill):
+            flush()
+            out.append(_own_call(action, state) if _tool_only(action) else
+                       bash(f"cat {action.path}", output=state.files.get(action.path, "")))
+            continue
         cmd, output, code = _shell(action, eco, state)
         if isinstance(action, Tests):
-            cmd, code = _test_command(eco, action), 0 if action.ok else 1
+            cmd, code = _test_command(eco, action), _test_output(eco, action)[1]
         lines.append(cmd)
         outputs.append(output)
         if code:
-            break
-    out.append(bash("\n".join(lines), code, "\n".join(o for o in outputs if o)))
+            flush(code)
+            return out
+    flush()
     return out
 
 
@@ -284,8 +307,7 @@ def ways(turns: list[TurnSpec], initial: dict[str, str], ecosystem: Ecosystem = 
             if bash_timeout is not None:
                 calls = [c.model_copy(update={"args": {**c.args, "timeout": bash_timeout}}) if c.name == "bash" else c
                          for c in calls]
-            records.append({"user": spec.user, "reply": spec.reply, "calls": calls, "intent": spec.intent,
-                            "files": dict(state.files)})
+            records.append(turn(spec.user, spec.reply, *calls, intent=spec.intent, files=dict(state.files)))
         out[way] = make_run(initial=initial, final=dict(state.files), turns=records, commits=state.commits,
                             **run_args)
     return out
