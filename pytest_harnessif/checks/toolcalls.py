@@ -321,10 +321,8 @@ SCRIPT_OPTIONS = {"sed": ("-e", "-f", "--expression", "--file"), "awk": ("-f", "
 AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
 
 
-def operands(seg: Segment) -> list[str]:
-    """The non-option arguments of the program, the values of `-n`-style options left out (redirections are no
-    arguments: `checks.bash` reads them apart); for `sed` and `awk`, their program and `awk`'s `var=value` too."""
-    program = "awk" if seg.program in AWKS else seg.program
+def _words(seg: Segment, program: str) -> list[str]:
+    """The non-option arguments of `program`, the values of its `-n`-style options left out."""
     out, skip = [], False
     for word in seg.argv[1:]:
         if skip:
@@ -335,10 +333,40 @@ def operands(seg: Segment) -> list[str]:
             continue
         else:
             out.append(word)
+    return out
+
+
+def operands(seg: Segment) -> list[str]:
+    """The non-option arguments of the program, the values of `-n`-style options left out (redirections are no
+    arguments: `checks.bash` reads them apart); for `sed` and `awk`, their program and `awk`'s `var=value` too."""
+    program = "awk" if seg.program in AWKS else seg.program
+    out = _words(seg, program)
     given = SCRIPT_OPTIONS.get(program)
     if given is not None and not any(a.startswith(given) for a in seg.argv[1:]):
         out = out[1:]
     return [w for w in out if program != "awk" or "=" not in w]
+
+
+AWK_COMPUTING = re.compile(r"\bEND\b|(?<![=!<>])=(?!=)|\+\+|--|[-+*/%^]=|\$(?!0(?!\d))[\w(]")
+"""An awk program that computes: an `END` block, an assignment or counter, a field other than `$0`."""
+
+
+def _awk_computes(seg: Segment) -> bool:
+    """An `awk` whose program computes rather than shows lines (`{s+=$2} END {print s}`, `{print $1}`; not
+    `NR>=5 && NR<=30`, `/def /{print NR": "$0}`, nor a program from a file)."""
+    if seg.program not in AWKS or any(a.startswith(SCRIPT_OPTIONS["awk"]) for a in seg.argv[1:]):
+        return False
+    words = _words(seg, "awk")
+    return bool(words) and AWK_COMPUTING.search(words[0]) is not None
+
+
+STDOUT_WRITES = frozenset({">", ">>", ">|", "&>", "&>>"})
+
+
+def _stdout_to_file(seg: Segment) -> bool:
+    """Standard output redirected into a file (`> out`, `>> log`, `&> out`, `> /dev/null`; not `>&2`)."""
+    return any(r.fd in ("", "1") and (r.op in STDOUT_WRITES or (r.op == ">&" and not r.target.isdigit()))
+               for r in seg.simple.redirects)
 
 
 def relative_inside(path: str) -> bool:
@@ -353,11 +381,19 @@ def edits_in_place(seg: Segment) -> bool:
     return seg.program in AWKS and "inplace" in seg.argv[1:]
 
 
+def _shows(seg: Segment, programs: tuple[str, ...]) -> bool:
+    """A program of `programs` that shows what it reads on the terminal: no in-place edit, no computing awk, its
+    standard output in no file."""
+    return seg.program in programs and not edits_in_place(seg) and not _awk_computes(seg) and not _stdout_to_file(seg)
+
+
 def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
-    """Workspace files a reading program of `programs` (cat, head, sed, awk...) prints: its file operands (a `sed`
-    or `awk` program aside) and a file fed to its standard input with `<` (a program reading a pipe names none;
-    `sed -i` edits, it does not print)."""
-    if seg.program not in programs or edits_in_place(seg):
+    """Workspace files a reading program of `programs` (cat, head, sed, awk...) prints for viewing: its file operands
+    (a `sed` or `awk` program aside) and a file fed to its standard input with `<`. A program reading a pipe names
+    none; nothing is read for viewing by `sed -i`, an awk that computes (`{s+=$2} END {print s}`), output redirected
+    into a file (`sed 's/a/b/' f > /tmp/f`) or piped into anything but another such program (`tail -n +2 f | wc -l`;
+    `nl f | sed -n '1,60p'` still shows `f`)."""
+    if not _shows(seg, programs) or not all(_shows(s, programs) for s in seg.pipes_into):
         return []
     named = [*operands(seg), *(r.target for r in seg.simple.redirects if r.op == "<" and r.target)]
     return [p for a in named if a != "-" and (p := repo_path(a)) is not None and p != "."]

@@ -241,6 +241,16 @@ def test_files_read_ignores_the_receiving_end_of_a_pipe() -> None:
     ("awk -v n=3 -f prog.awk src/a.py", ["src/a.py"]),
     ("head -n 5 < src/a.py", ["src/a.py"]),
     ("nl -ba src/a.py", ["src/a.py"]),
+    ("nl -ba src/a.py | sed -n '1,60p'", ["src/a.py"]),
+    ("awk '/def /{print NR\": \"$0}' src/a.py", ["src/a.py"]),
+    ("sed 's/int x;/long x;/' src/a.py > /tmp/a.py", []),
+    ("awk -F, '{s+=$2} END {print s}' src/a.py", []),
+    ("awk '{print $1}' src/a.py", []),
+    ("head -n +2 src/a.py | wc -l", []),
+    ("sed -n '1,5p' src/a.py | grep def", []),
+    ("head -n 5 src/a.py > /dev/null", []),
+    ("head -n 5 src/a.py 2> /tmp/err", ["src/a.py"]),
+    ("head -n 5 src/a.py | sed -n '2p' > /tmp/x", []),
 ])
 def test_files_read_by_sed_awk_and_redirection(cmd: str, paths: list[str]) -> None:
     assert files_read(seg(cmd), ("head", "nl", "sed", "awk")) == paths

@@ -110,6 +110,20 @@ def tu010_sed_edit_and_json_load() -> Run:
                     bash("timeout 30 python3 -c \"import json; json.load(open('data.json'))\""))
 
 
+def tu010_sed_into_a_temporary_file() -> Run:
+    """`sed` printing into a file edits (by way of a copy); it shows nothing."""
+    return commands(read(CORE), bash("sed 's/a + b/int(a) + int(b)/' src/pkg/core.py > /tmp/core.py && "
+                                     "mv /tmp/core.py src/pkg/core.py"))
+
+
+def tu010_awk_sums_a_column() -> Run:
+    return commands(read("README.md"), bash("awk -F, '{s+=$2} END {print s}' data/sales.csv"))
+
+
+def tu010_tail_counted() -> Run:
+    return commands(read("README.md"), bash("tail -n +2 data/sales.csv | wc -l"))
+
+
 # --- TU-011 capped recursive searches ---------------------------------------------------------------------
 
 
@@ -607,7 +621,8 @@ FIXTURES = {
                "fail": [tu009_piped_log_still_paged, tu009_blame_after_cd,
                         *families("tu009_paged_log", tu009_paged_log)],
                "na": [tu009_no_paging_subcommand]},
-    "TU-010": {"pass": [tu010_read_file_and_piped_output, tu010_sed_edit_and_json_load,
+    "TU-010": {"pass": [tu010_read_file_and_piped_output, tu010_sed_edit_and_json_load, tu010_sed_into_a_temporary_file,
+                        tu010_awk_sums_a_column, tu010_tail_counted,
                         *families("tu010_read_then_fix", tu010_read_then_fix, only=("tool",))],
                "fail": [tu010_head_of_a_source_file, tu010_cat_by_absolute_workspace_path, tu010_sed_range,
                         tu010_awk_range, tu010_head_from_stdin, tu010_python_one_liner, tu010_node_one_liner,
