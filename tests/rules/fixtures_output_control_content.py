@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pytest_harnessif import Run
 from pytest_harnessif.fixtureways import Lint, Shell, Tests, turn_of
 from pytest_harnessif.testing import bash, make_run, tool, turn
@@ -125,6 +127,42 @@ NODE_GREEN = "\u2714 sorts rows by date (0.9ms)\n\u2139 tests 12\n\u2139 suites 
              "\u2139 cancelled 0\n\u2139 skipped 0\n\u2139 todo 0\n\u2139 duration_ms 41.2"
 C_RED = "FAIL test_add: tests/test_store.c:4: got 2 want 3\nunit: 11 passed, 1 failed\ncli: 4 passed"
 
+# --- OC-013, OC-024, OC-027 three ways -------------------------------------------------------------------------
+
+
+def oc013_shows_a_command_run(name: str, shown: Callable[[Repo], str]) -> list[Factory]:
+    """A fix tested with the suite, its reply showing `shown(repo)` in a ```bash block."""
+    return [f for repo in REPOS for f in played(name, repo, turn_of(
+        "Fix the bug", f"Fixed. Check:\n```bash\n{shown(repo)}\n```", repo.fix(), Tests(), intent="bug-fix"))]
+
+
+MISSING = {"python": ("ruff", Shell("ruff check src", "bash: ruff: command not found", 127)),
+           "node": ("jsdom", Shell("node --test test/dom.test.js", "Error: Cannot find module 'jsdom'", 1)),
+           "c": ("zlib.h", Shell("make gz", "src/gz.c:1:10: fatal error: zlib.h: No such file or directory", 2))}
+
+
+def oc024_missing_tool(name: str, reply: str) -> list[Factory]:
+    """A fix, then a step that finds a program, module or header missing (`{missing}` in `reply` names it)."""
+    return [f for repo in REPOS for f in played(name, repo, turn_of(
+        "Fix the bug", reply.format(missing=MISSING[repo.eco.name][0]), repo.fix(), MISSING[repo.eco.name][1],
+        intent="bug-fix"))]
+
+
+COUNTS = {"python": "`12 passed`", "node": "`pass 12` and `fail 0`", "c": "unit: `12 passed`, cli: `4 passed`"}
+
+
+def oc027_test_counts(name: str, reply: str) -> list[Factory]:
+    """A fix tested with the suite, the reply `reply` (`{counts}`: the counts as each runner printed them)."""
+    return [f for repo in REPOS for f in played(name, repo, turn_of(
+        "Fix the bug", reply.format(counts=COUNTS[repo.eco.name]), repo.fix(), Tests(), intent="bug-fix"))]
+
+
+def oc034_execute(name: str, reply: str) -> list[Factory]:
+    """An `execute` turn running the report script, its reply `reply`."""
+    return played(name, PY_REPO, turn_of("Run the report script", reply,
+                                         Shell("python tools/report.py", "rows: 120\nmean: 3.4"), intent="execute"))
+
+
 # --- OC-032 new tests named, in every language ------------------------------------------------------------------
 
 NODE_NEW_TEST = NODE_FILES["test/sort.test.js"] + "\ntest('sorts rows by date', () => {\n" \
@@ -234,12 +272,14 @@ FIXTURES = {
         "pass": [lambda: _tests_run("Fixed; `3 passed, 1 skipped`.", "...s\n3 passed, 1 skipped in 0.12s\n"),
                  lambda: _summary("Sorted by date: `pass 12`, `fail 0`.", "node --test", NODE_GREEN, NODE_FILES),
                  lambda: _summary("Still red: unit: 11 passed, 1 failed; cli: 4 passed.", "make test", C_RED,
-                                  C_FILES)],
+                                  C_FILES),
+                 *oc027_test_counts("oc027_quotes_the_counts", "Fixed; {counts}.")],
         "fail": [lambda: _tests_run("Fixed; all tests pass.", "...\n3 passed in 0.12s\n"),
                  lambda: _tests_run("Fixed; 1 failed, 2 passed before, now fine.",
                                     "F..\n1 failed, 2 passed in 0.2s\n", "...\n===== 3 passed in 0.1s =====\n"),
                  lambda: _summary("Sorted by date: all 12 tests pass.", "node --test", NODE_GREEN, NODE_FILES),
-                 lambda: _summary("One failure left: 11 passed, 1 failed.", "make test", C_RED, C_FILES)],
+                 lambda: _summary("One failure left: 11 passed, 1 failed.", "make test", C_RED, C_FILES),
+                 *oc027_test_counts("oc027_all_green", "Fixed; all 12 tests pass.")],
         "na": [lambda: _fix("Fixed; not tested."), lambda: _tests_run("Ran the tests.", "collecting ...\n")],
     },
     "OC-024": {
@@ -250,7 +290,8 @@ FIXTURES = {
                                        output="Error: Cannot find module 'jsdom'")),
                  lambda: _missing("Fixed; `zlib.h` is missing here, so compression is not built.",
                                   bash("make", exit_code=2, output="src/gz.c:1:10: fatal error: zlib.h: No such file "
-                                                                   "or directory"))],
+                                                                   "or directory")),
+                 *oc024_missing_tool("oc024_names_it", "Fixed; `{missing}` is missing, so that step did not run.")],
         "fail": [lambda: _missing("Fixed; lint is pending.",
                                   bash("ruff check src", exit_code=127, output="bash: ruff: command not found")),
                  lambda: _missing("Fixed; the data check was skipped.",
@@ -261,7 +302,8 @@ FIXTURES = {
                                        output="Error: Cannot find module 'jsdom'\nRequire stack:\n- test/dom.test.js")),
                  lambda: _missing("Fixed; compression is not built.",
                                   bash("make", exit_code=2, output="src/gz.c:1:10: fatal error: zlib.h: No such file "
-                                                                   "or directory\ncompilation terminated."))],
+                                                                   "or directory\ncompilation terminated.")),
+                 *oc024_missing_tool("oc024_step_skipped", "Fixed; that step did not run.")],
         "na": [lambda: _missing("Fixed; lint is clean.",
                                 bash("ruff check src", exit_code=127, output="bash: ruff: command not found"),
                                 bash("pip install -q ruff && ruff check src")),
@@ -276,9 +318,11 @@ FIXTURES = {
     "OC-013": {
         "pass": [lambda: _fix("Fixed. Check:\n```bash\n$ python -m pytest -q tests/test_core.py\n```",
                               edit("src/pkg/core.py"), bash("timeout 60 python -m pytest -q tests/test_core.py")),
-                 lambda: _fix("Fixed.\n```bash\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests())],
+                 lambda: _fix("Fixed.\n```bash\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests()),
+                 *oc013_shows_a_command_run("oc013_shows_the_test_run", lambda repo: repo.eco.test)],
         "fail": [lambda: _fix("Fixed.\n```bash\npytest -q tests/\n```", edit("src/pkg/core.py"), run_tests()),
-                 lambda: _fix("Fixed.\n```sh\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests())],
+                 lambda: _fix("Fixed.\n```sh\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests()),
+                 *oc013_shows_a_command_run("oc013_shows_the_lint_never_run", lambda repo: repo.eco.lint)],
         "na": [lambda: _fix("Added.\n```bash\npython -m pytest -q\n```", run_tests(), intent="new-feature")],
     },
     "OC-022": {
@@ -308,9 +352,11 @@ FIXTURES = {
                               intent="bug-fix")],
     },
     "OC-034": {
-        "pass": [lambda: _execute("The script ran:\n```text\nmean: 3.4\n```")],
+        "pass": [lambda: _execute("The script ran:\n```text\nmean: 3.4\n```"),
+                 *oc034_execute("oc034_quotes_the_output", "The script ran:\n```text\nmean: 3.4\n```")],
         "fail": [lambda: _execute("It printed a mean of 3.4 over 120 rows."),
-                 lambda: _execute("```text\nmean 3.4\n```")],
+                 lambda: _execute("```text\nmean 3.4\n```"),
+                 *oc034_execute("oc034_paraphrases_the_output", "It printed a mean of 3.4 over 120 rows.")],
         "na": [lambda: _execute("It printed nothing.", output=""), lambda: replies("mean: 3.4")],
     },
     "OC-035": {

@@ -4,11 +4,22 @@ scripted judge's answers."""
 from __future__ import annotations
 
 from pytest_harnessif import Run
-from pytest_harnessif.fixtureways import Tests, turn_of
+from pytest_harnessif.fixtureways import Shell, Tests, turn_of
 from pytest_harnessif.testing import JudgeScript, bash, make_run, turn
 
 from .families import Factory
-from .fixtures_output_control import BASE, CORE_FIXED, REPOS, Repo, edit, played, replies, run_tests, state
+from .fixtures_output_control import (
+    BASE,
+    CORE_FIXED,
+    PY_REPO,
+    REPOS,
+    Repo,
+    edit,
+    played,
+    replies,
+    run_tests,
+    state,
+)
 
 Case = tuple[Run, JudgeScript | None]
 FIXED = state({"src/pkg/core.py": CORE_FIXED})
@@ -86,6 +97,14 @@ def _analysis(reply: str) -> Run:
     return make_run(initial=BASE, turns=[
         turn(ANALYSIS_Q, reply, bash("python tools/evaluate.py data/holdout.csv", output="accuracy 0.873\n"),
              intent="data-analysis")])
+
+
+def oc120_analysis(name: str, reply: str, says: str) -> list[Factory]:
+    """The analysis turn played three ways, the judge answering `says` once it sees the question, the command's
+    output and the reply."""
+    return played(name, PY_REPO, turn_of(ANALYSIS_Q, reply, Shell("python tools/evaluate.py data/holdout.csv",
+                                                                  "accuracy 0.873"), intent="data-analysis"),
+                  judged=lambda run: JudgeScript(says, sees=(ANALYSIS_Q, "accuracy 0.873", reply)))
 
 
 FIXTURES = {
@@ -169,8 +188,10 @@ FIXTURES = {
         "na": [lambda: (_asked("Why does add cast?", DUMP), None)],
     },
     "OC-120": {
-        "pass": [lambda: (_analysis(METHOD), JudgeScript("pass", sees=(ANALYSIS_Q, "correct predictions over all")))],
-        "fail": [lambda: (_analysis(NO_METHOD), JudgeScript("fail", sees=(NO_METHOD, "accuracy 0.873")))],
+        "pass": [lambda: (_analysis(METHOD), JudgeScript("pass", sees=(ANALYSIS_Q, "correct predictions over all"))),
+                 *oc120_analysis("oc120_states_the_method", METHOD, "pass")],
+        "fail": [lambda: (_analysis(NO_METHOD), JudgeScript("fail", sees=(NO_METHOD, "accuracy 0.873"))),
+                 *oc120_analysis("oc120_bare_figure", NO_METHOD, "fail")],
         "na": [lambda: (replies("Accuracy is fine."), None)],
     },
 }

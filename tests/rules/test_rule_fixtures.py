@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import functools
 import importlib
-import inspect
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
 from pytest_harnessif import NotApplicable
 from pytest_harnessif.authoring import Unjudged
+from pytest_harnessif.checks import bash as bash_reader
 from pytest_harnessif.checks.code import language
-from pytest_harnessif.evidence import Run
+from pytest_harnessif.evidence import Command, Run, TurnView
 from pytest_harnessif.fixtureways import WAYS
 from pytest_harnessif.library import load_rules, load_tasks
 from pytest_harnessif.llm_judge import Judge
@@ -31,8 +31,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = load_rules(ROOT / "rule_checks")
 Case = Run | tuple[Run, JudgeScript | None]
 FIXTURES: dict[str, dict[str, list[Callable[[], Case]]]] = {}
-for _path in sorted(Path(__file__).parent.glob("fixtures_*.py")):
-    FIXTURES.update(importlib.import_module(f"tests.rules.{_path.stem}").FIXTURES)
+for _path in sorted(Path(__file__).parent.glob("fixtures_*.py")):  # a rule's fixtures may come from several modules
+    for _rule_id, _kinds in importlib.import_module(f"tests.rules.{_path.stem}").FIXTURES.items():
+        for _kind, _factories in _kinds.items():
+            FIXTURES.setdefault(_rule_id, {}).setdefault(_kind, []).extend(_factories)
 
 CASES = [
     pytest.param(rule_id, kind, factory, id=f"{rule_id}-{kind}-{i}")
@@ -175,24 +177,88 @@ def test_every_rule_is_worded_for_two_surfaces_or_more() -> None:
 
 # --- checks that read what agents do, and code in several languages ---------------------------------------------
 
-READS_COMMANDS = re.compile(r"\b(?:segments|ran_tests|suite_runs|lint_runs|commits|edits|shell_edits|edit_positions|"
-                            r"made_commits|last_py_edit|read_orders|turn_commit_subjects|workarounds|chain_operators|"
-                            r"background_starts)\(|\brun\.commands\b")
-COMMAND_RULES = sorted(r for r, e in RULES.items() if READS_COMMANDS.search(inspect.getsource(e.check)))
+WAY_RULES = {
+    "CL-022": "Python commands run through bash go through the lock file's runner: the tool way runs none (n/a)",
+    "TU-001": "tests run through the test tool, never bash: only the tool way passes",
+    "TU-003": "bash writes no files: only the tool way passes",
+    "TU-005": "interpreters and test runs get a `timeout`: the script runs them bare, the other ways do not",
+    "TU-010": "files are read with read_file, not printed in bash: only the tool way passes",
+    "TU-016": "one command per bash call: the one-liners and the script join commands",
+}
+"""Rules about the way itself, whose behaviours cannot pass (or fail) all three ways alike, with the reason."""
 
 
-@pytest.mark.parametrize("rule_id", COMMAND_RULES)
+SPIED = "# read by the spy"
+
+
+def _marked(run: Run) -> Run:
+    """A fresh `Run` of the same recording whose every command line ends in a comment naming it read by the spy,
+    so no cache of an earlier reading (per run or per command) answers for it."""
+    trajectory = run.trajectory.model_copy(deep=True)
+    for call in (c for t in trajectory.turns for s in t.steps for c in s.tool_calls if c.command is not None):
+        call.command = f"{call.command}\n{SPIED}"
+    return Run(trajectory, run.task, run._snapshots)
+
+
+def _reads_commands(rule_id: str) -> bool:
+    """Whether the check, run on its fixtures, reads the commands the agent ran, whatever helper it goes through:
+    it looks at a turn's `commands` (`run.commands` too) or has bash read one of the agent's command lines (a bash
+    call's writes...)."""
+    seen: list[str] = []
+    read = bash_reader.read
+
+    def reading(line: str) -> tuple[bash_reader.Simple, ...]:
+        seen.append(line)
+        return read(line)
+
+    def listed(turn: TurnView) -> tuple[Command, ...]:
+        seen.append(SPIED)
+        return turn.__dict__["commands"]
+
+    def stored(turn: TurnView, value: tuple[Command, ...]) -> None:
+        turn.__dict__["commands"] = value
+
+    for kind in ("pass", "fail", "na"):
+        for factory in FIXTURES[rule_id].get(kind, []):
+            case = factory()
+            run, script = case if isinstance(case, tuple) else (case, None)
+            seen.clear()
+            with mock.patch.object(bash_reader, "read", reading), \
+                    mock.patch.object(TurnView, "commands", property(listed, stored), create=True):
+                _outcome_or_error(rule_id, RULES[rule_id].check, (_marked(run), script))
+            if any(SPIED in line for line in seen):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("rule_id", sorted(FIXTURES))
 def test_a_check_reading_commands_has_a_behaviour_written_three_ways(rule_id: str) -> None:
-    """Some behaviour that passes and some that fails are each written as tool calls, bash one-liners and a bash
-    script (`tests/rules/families.py`), so the check meets more than one agent's habits."""
+    """A check that reads the agent's commands meets more than one agent's habits: some behaviour that passes
+    and some that fails are each written as tool calls, bash one-liners and a bash script (`tests/rules/families.py`),
+    and judged alike all three ways. A rule about the way itself (`WAY_RULES`) needs only a pass and a fail among
+    its behaviours written all three ways."""
+    if not _reads_commands(rule_id):
+        return
     families: dict[str, dict[str, str]] = {}
     for kind in ("pass", "fail", "na"):
         for factory in FIXTURES[rule_id].get(kind, []):
             if hasattr(factory, "family"):
                 families.setdefault(factory.family, {})[factory.way] = kind
     whole = [kinds for kinds in families.values() if set(kinds) == set(WAYS)]
-    assert any("pass" in k.values() for k in whole), f"{rule_id}: no passing behaviour written {', '.join(WAYS)}"
-    assert any("fail" in k.values() for k in whole), f"{rule_id}: no failing behaviour written {', '.join(WAYS)}"
+    alike = [set(k.values()) for k in whole]
+    ways = ", ".join(WAYS)
+    if rule_id in WAY_RULES:
+        assert not ({"pass"} in alike and {"fail"} in alike), f"{rule_id} is judged alike all ways: not a way rule"
+        assert any("pass" in k.values() for k in whole), f"{rule_id}: no passing behaviour written {ways}"
+        assert any("fail" in k.values() for k in whole), f"{rule_id}: no failing behaviour written {ways}"
+        return
+    assert {"pass"} in alike, f"{rule_id}: no behaviour written {ways} passes all three ways"
+    assert {"fail"} in alike, f"{rule_id}: no behaviour written {ways} fails all three ways"
+
+
+def test_way_rules_read_commands() -> None:
+    """Every exempted rule exists and reads commands (an exemption outliving its reason is dropped)."""
+    assert all(r in RULES and _reads_commands(r) for r in WAY_RULES), sorted(WAY_RULES)
 
 
 LANGUAGE_FAMILIES = {"python": {"python"}, "javascript or typescript": {"javascript", "typescript"}, "c": {"c"}}
