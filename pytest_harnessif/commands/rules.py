@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import get_args
 
 from ..bundle import RULES, TASKS, default_dir
 from ..files import atomic_write
@@ -14,7 +15,7 @@ from ..library import LibraryError, load_rules, load_tasks
 from ..placement import PlacementError
 from ..report.library import FILTERS, as_json, catalogue, coverage, injected_by, listing, placements, select
 from ..rulemeta import Fit, Observability, Universality, Verifiability
-from ..schema import PLACEABLE_SURFACES, Family, Method, Modality, Prior
+from ..schema import PLACEABLE_SURFACES, Family, Language, Method, Modality, Prior
 
 PROG = "harnessif rules"
 CHOICES = {
@@ -26,7 +27,7 @@ CHOICES = {
     "observability": [str(o) for o in Observability],
     "verifiability": [str(v) for v in Verifiability],
     "universality": [str(u) for u in Universality],
-    "language": ["python", "javascript", "typescript", "c"],
+    "language": list(get_args(Language)),
 }
 
 

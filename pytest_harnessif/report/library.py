@@ -14,6 +14,7 @@ from ..schema import (
     DETERMINISTIC_METHODS,
     PLACEABLE_SURFACES,
     Family,
+    Language,
     Lineage,
     Method,
     Modality,
@@ -25,7 +26,8 @@ from .terminal import text_table
 
 FILTERS = ("family", "modality", "method", "prior", "surface", "observability", "verifiability", "universality",
            "language")
-LANGUAGE_CODES = {"python": "py", "javascript": "js", "typescript": "ts", "c": "c"}
+LANGUAGE_CODES: dict[Language, str] = {"python": "py", "javascript": "js", "typescript": "ts", "c": "c"}
+"""The short name of each language (`schema.Language`: tests/core/test_schema.py checks they are the same)."""
 
 
 def languages(meta: RuleMeta) -> str:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from pydantic import ValidationError
 
+from pytest_harnessif.report.library import LANGUAGE_CODES
 from pytest_harnessif.rulemeta import Wording
 from pytest_harnessif.schema import (
     Family,
     Intent,
+    Language,
     Prior,
     RunKey,
     Severity,
@@ -154,6 +156,10 @@ def test_run_key_id_and_round_bounds() -> None:
     assert RunKey(model="gold", task="mini", round=2).id == "gold/mini/r2"
     with pytest.raises(ValidationError):
         RunKey(model="gold", task="mini", round=0)
+
+
+def test_every_language_has_a_short_name() -> None:
+    assert set(LANGUAGE_CODES) == set(get_args(Language))
 
 
 def test_models_are_frozen() -> None:
