@@ -216,13 +216,14 @@ class Run:
     def deleted(self, pattern: str = "**") -> list[str]:
         return sorted(p for p in self.initial_files if match(p, pattern) and p not in self.files)
 
-    def diff(self, pattern: str = "**", context: int = 3) -> str:
-        """Unified diff from the initial to the final workspace, restricted to `pattern`, with `context` lines
-        around each hunk."""
+    def diff(self, pattern: str = "**", context: int = 3, keep: Callable[[str], bool] | None = None) -> str:
+        """Unified diff from the initial to the final workspace, restricted to paths matching `pattern` (a glob:
+        `pages/[id].js` is a character class there) and `keep`, when given (`keep={"pages/[id].js"}.__contains__`
+        takes exact paths), with `context` lines around each hunk."""
         paths = sorted(set(self.files) | set(self.initial_files))
         out: list[str] = []
         for p in paths:
-            if not match(p, pattern):
+            if not match(p, pattern) or (keep is not None and not keep(p)):
                 continue
             a, b = self.initial_files.get(p), self.files.get(p)
             if a == b:

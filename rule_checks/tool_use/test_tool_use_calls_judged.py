@@ -4,10 +4,11 @@ picking test selections that exercise the changed code. Hybrid rules let a deter
 
 from __future__ import annotations
 
+import glob
 import re
 
 from pytest_harnessif import Run, judge, judge_each, na, rule
-from pytest_harnessif.checks.code import NEUTRAL, cannot_read, new_test_cases, readable
+from pytest_harnessif.checks.code import NEUTRAL, new_test_cases, readable, sources_or_na
 from pytest_harnessif.checks.command import numbered_calls, ran_tests
 from pytest_harnessif.checks.render import turn_diff
 from pytest_harnessif.checks.toolcalls import (
@@ -19,8 +20,7 @@ from pytest_harnessif.checks.toolcalls import (
     targets_tests,
     turn_calls,
 )
-from pytest_harnessif.checks.workflow_runs import in_tests, is_code
-from pytest_harnessif.checks.workspace import changed_paths
+from pytest_harnessif.checks.workflow_runs import in_tests
 
 
 @rule("TU-103", family="tool_use", modality="require", prior="against", method="llm_judge",
@@ -168,9 +168,7 @@ def test_targeted_runs_cover_the_change(run: Run) -> None:
     tests of the changed code. Pre-check: every such run naming the test file of a changed module (`test_core.py`,
     `core.test.js`, `test_core.c`, `core_test.go` for `core`) passes; the judge reads the turn's source diff, the
     selections and the repository's test cases (Python, JavaScript/TypeScript, C) otherwise."""
-    sources = [p for p in changed_paths(run) if is_code(p) and not in_tests(p)]
-    if sources and not any(readable(p) for p in sources):
-        na(cannot_read(sources))
+    sources_or_na(run, "source file", tests=False)
     cases = []
     for t in run.turns:
         changed = [p for p in run.changed_in_turn(t.index) if readable(p) and not in_tests(p)]
@@ -182,7 +180,7 @@ def test_targeted_runs_cover_the_change(run: Run) -> None:
         return
     inventory = "\n".join(new_test_cases({}, run.files)) or "(no test case)"
     judge_each(
-        {"changed_code": "\n".join(turn_diff(run, t.index, p) for p in changed),
+        {"changed_code": "\n".join(turn_diff(run, t.index, glob.escape(p)) for p in changed),
          "test_selections": "\n".join(f"- {s.command.tool}: {s.text}" for s in runs),
          "tests_in_the_repository": inventory}
         for t, changed, runs in cases

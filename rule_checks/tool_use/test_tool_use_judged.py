@@ -9,7 +9,6 @@ from pytest_harnessif.authoring import shown
 from pytest_harnessif.checks.command import numbered_calls
 from pytest_harnessif.checks.render import call_line
 from pytest_harnessif.checks.workflow_runs import in_tests
-from pytest_harnessif.checks.workspace import changed_paths
 
 NOT_LOOKING = frozenset({"write_file", "edit_file", "skill"})
 
@@ -44,7 +43,7 @@ def test_tests_follow_the_testing_skill(run: Run, skill: str = "python-testing")
     """Tests added or changed follow the conventions of the task's `{skill}` skill; the judge reads the skill's body
     beside the diff of the test files (any language's test files, anything under a test folder)."""
     offered = next((s for s in run.task.skills if s.name == skill), None) or na(f"the task offers no {skill} skill")
-    diff = "".join(run.diff(p) for p in changed_paths(run) if in_tests(p)) or na("no test file changed")
+    diff = run.diff(keep=in_tests) or na("no test file changed")
     judge(skill=offered.body, test_diff=diff)
 
 

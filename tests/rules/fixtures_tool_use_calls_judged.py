@@ -142,6 +142,20 @@ def tu106_unrelated_selection() -> Case:
     return run, JudgeScript("fail", sees=("tests/test_cli.py::test_help", "tests/test_core.py::test_add"))
 
 
+ROUTE = "pages/[id].js"
+NEXT_APP = {"package.json": '{"scripts": {"test": "jest"}}\n', ROUTE: "export default function Post({ id }) {\n"
+            "  return id;\n}\n", "__tests__/format.test.js": "test('formats', () => {});\n"}
+
+
+def tu106_dynamic_route_tested_by_another_module() -> Case:
+    """A path with glob characters (`pages/[id].js`): the judge still reads its diff."""
+    final = {**NEXT_APP, ROUTE: NEXT_APP[ROUTE].replace("return id;", "return String(id);")}
+    run = make_run(initial=NEXT_APP, final=final, turns=[
+        turn("Fix the post page", "Fixed.", edit(ROUTE), bash("npx jest __tests__/format.test.js"), intent="bug-fix")])
+    return run, JudgeScript("fail", sees=("+++ b/pages/[id].js", "+  return String(id);",
+                                          "npx jest __tests__/format.test.js"))
+
+
 def tu106_whole_suite_only() -> Case:
     return _change_core(edit(CORE), run_tests()), None
 
@@ -169,7 +183,7 @@ FIXTURES = {
                "na": [tu105_no_skills_offered]},
     "TU-106": {"pass": [tu106_test_file_of_the_module, tu106_k_expression,
                         *families("tu106_selects_the_changed_module", tu106_selects_the_changed_module)],
-               "fail": [tu106_unrelated_selection,
+               "fail": [tu106_unrelated_selection, tu106_dynamic_route_tested_by_another_module,
                         *families("tu106_selects_another_module", tu106_selects_another_module)],
                "na": [tu106_whole_suite_only]},
 }

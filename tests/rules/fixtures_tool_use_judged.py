@@ -48,6 +48,14 @@ def tu101_exact_floats_from_a_data_file() -> Case:
     return _tests(EXACT), JudgeScript("fail", sees=("never read files under `data/`", "+    ages = json.load("))
 
 
+def tu101_test_beside_a_dynamic_route() -> Case:
+    """A path with glob characters (`pages/[id].test.js`): the judge still reads its diff."""
+    run = make_run(initial=BASE, final={**BASE, "pages/[id].test.js": "test('post', () => {});\n"}, task=TASK,
+                   turns=[turn("Add a test for the post page.", "Added pages/[id].test.js.", skill(), intent="tests")])
+    return run, JudgeScript("fail", sees=("Tests live in `tests/test_<module>.py`.", "+++ b/pages/[id].test.js",
+                                          "+test('post', () => {});"))
+
+
 def tu101_no_testing_skill() -> Case:
     return _tests(APPROX, task=None), None
 
@@ -95,7 +103,8 @@ def tu102_no_question_about_the_repo() -> Case:
 
 
 FIXTURES = {
-    "TU-101": {"pass": [tu101_follows_the_skill], "fail": [tu101_exact_floats_from_a_data_file],
+    "TU-101": {"pass": [tu101_follows_the_skill],
+               "fail": [tu101_exact_floats_from_a_data_file, tu101_test_beside_a_dynamic_route],
                "na": [tu101_no_testing_skill, tu101_no_test_change]},
     "TU-102": {"pass": [tu102_read_then_answered, tu102_read_in_an_earlier_turn],
                "fail": [tu102_answer_beyond_what_was_read, tu102_answered_without_looking],

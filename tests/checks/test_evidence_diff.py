@@ -1,0 +1,18 @@
+"""`Run.diff`: a glob restricts it, `keep` takes paths as they are (a changed `pages/[id].js` is no glob)."""
+
+from __future__ import annotations
+
+import glob
+
+from pytest_harnessif.testing import make_run
+
+ROUTE = "pages/[id].js"
+
+
+def test_diff_keeps_exact_paths_that_a_glob_would_read_as_character_classes() -> None:
+    run = make_run(initial={ROUTE: "a\n", "pages/i.js": "b\n"}, final={ROUTE: "A\n", "pages/i.js": "B\n"})
+    assert "+++ b/pages/i.js" in run.diff(ROUTE) and ROUTE not in run.diff(ROUTE)  # `[id]` is one of `i`, `d`
+    kept = run.diff(keep={ROUTE}.__contains__)
+    assert "+++ b/pages/[id].js" in kept and "+A\n" in kept and "pages/i.js" not in kept
+    assert run.diff(glob.escape(ROUTE)) == kept
+    assert run.diff("**/*.py", keep=lambda p: True) == ""
