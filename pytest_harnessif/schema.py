@@ -199,7 +199,7 @@ class RuleRef(Strict):
     opportunity: list[Annotated[int, Field(ge=0)]] | None = None
 
 
-TASK_FIELD = re.compile(r"\{task:(\w+)\}")
+TASK_FIELD = re.compile(r"\{task:(\w*)\}")
 HOST_NEED = r"^(?P<program>[A-Za-z0-9_.+-]+)(?:>=(?P<version>\d+(?:\.\d+)*))?$"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from pytest_harnessif.authoring import RuleDefinitionError, rule
 from pytest_harnessif.library import LibraryError, composable, load_tasks
 from pytest_harnessif.placement import admissible, place
 from pytest_harnessif.rulemeta import Fit, Provenance, Universality, Verifiability
@@ -140,3 +141,13 @@ def test_wordings_take_fields_from_the_task_and_the_task_must_have_them() -> Non
     assert composable(m, bare) == "words {task:test_tool}, and this task has no tool running `commands.test`"
     with pytest.raises(ValidationError, match=r"surfaces.SP: unknown task field \{task:tests\}"):
         meta("WF-001", {"SP": "{task:tests}", "PF": "y", "UI": "z"}, fit="SP:high PF:high UI:low")
+
+
+def test_a_task_field_without_a_name_is_refused() -> None:
+    """`{task}` in a wording (kept by `@rule` as `{task:}`) names no field: it must not reach the agent as written."""
+    with pytest.raises(RuleDefinitionError, match=r"surfaces.SP: unknown task field \{task:\}"):
+        @rule("WF-001", family="workflow", modality="require", prior="neutral", method="regex",
+              observability="surface", universality="universal", fit="SP:high PF:high", source="curated: x",
+              opportunity="always", surfaces={"SP": "Run {task} first.", "PF": "Run the tests first."})
+        def test_tests_run_first(run: Any) -> None:
+            """The tests run first."""
