@@ -30,7 +30,17 @@ DECISIONS = frozenset({"if_statement", "for_statement", "while_statement", "do_s
 COMPOUND = frozenset({"if_statement", "for_statement", "while_statement", "do_statement", "switch_statement"})
 
 ASSERTION = re.compile(r"(?:assert|ck_assert|g_assert|munit_assert|cr_assert|cr_expect|CHECK|ASSERT|EXPECT|TEST_ASSERT"
-                       r"|CU_ASSERT)(?:_\w+)?")
+                       r"|TEST_CHECK|CU_ASSERT|mu_assert|mu_check|zassert)(?:_\w*)?")
+
+TEST_MACROS = {"START_TEST": 0, "MU_TEST": 0, "Test": 1, "TEST": 1, "UTEST": 1, "UTEST_F": 1, "CTEST": 1, "CTEST2": 1,
+               "ParameterizedTest": 2, "Theory": 2}
+"""Macros that open a test case, `NAME(...) { body }`, by the position of the test's name among their arguments
+(the suite before it): libcheck's `START_TEST(t)`, MinUnit's `MU_TEST(t)`, Criterion's `Test(suite, t)`,
+`ParameterizedTest(params, suite, t)` and `Theory((args), suite, t)`, Unity fixture's `TEST(group, t)`, utest's
+`UTEST(suite, t)`, ctest's `CTEST(suite, t)`. greatest's `TEST t(void) { ... }` is a function returning `TEST`."""
+
+BRACKETS = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|[(){}]', re.S)
+"""Brackets, and the strings, characters and comments whose brackets do not count."""
 
 STATEMENT_END = frozenset({"expression_statement", "compound_statement", "declaration", "function_definition",
                            "translation_unit", "if_statement", "while_statement", "do_statement", "for_statement",
@@ -234,23 +244,97 @@ def _assertions(body: Node) -> int:
     return sum(1 for c in syntax.descendants(body, "call_expression") if ASSERTION.fullmatch(_callee(c)))
 
 
-def definitions(path: str, data: bytes) -> list[Definition]:
-    """Every function definition, in order; in a test file (`facts.is_test_path`) a function named `test*` or passed to
-    a registration call (`RUN(test_x)`) is a test case (kind `test`). Assertions count the calls of `assert`,
-    `CHECK`, `ASSERT`, `EXPECT`, `TEST_ASSERT`, `CU_ASSERT`, `ck_assert`, `g_assert`, `munit_assert`, `cr_assert`
-    and `cr_expect`, each alone or with a `_suffix` (`ASSERT_EQ`, `assert_int_equal`), in the body."""
-    tests = is_test_path(path)
-    registered = _registered(data) if tests else set()
+def _defined(data: bytes) -> list[tuple[Node, Node]]:
+    """`(definition, function declarator)` of the file's function definitions, a test macro tree-sitter reads as a
+    function (`END_TEST START_TEST(t) {...}` as a function `START_TEST`) left out."""
     found = []
     for node in _code(data, "function_definition"):
-        function, body = _function_declarator(node.child_by_field_name("declarator")), node.child_by_field_name("body")
-        if function is None or body is None:
+        function = _function_declarator(node.child_by_field_name("declarator"))
+        if function is not None and syntax.text(function.child_by_field_name("declarator")) not in TEST_MACROS:
+            found.append((node, function))
+    return found
+
+
+def _skip_space(data: bytes, at: int) -> int:
+    while at < len(data) and data[at : at + 1].isspace():
+        at += 1
+    return at
+
+
+def _closing(data: bytes, at: int) -> int | None:
+    """The offset just past the bracket closing the one at `at`, strings, characters and comments skipped; None when
+    it is not closed."""
+    depth = 0
+    for hit in BRACKETS.finditer(data, at):
+        token = hit.group()
+        depth += token in (b"(", b"{")
+        depth -= token in (b")", b"}")
+        if depth == 0:
+            return hit.end()
+    return None
+
+
+def _split_arguments(text: str) -> list[str]:
+    """A macro's arguments, split at the commas outside brackets."""
+    out, depth, current = [], 0, ""
+    for ch in text:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    return [*out, current.strip()]
+
+
+def _macro_tests(data: bytes) -> list[Definition]:
+    """The test cases test macros open (`TEST_MACROS`): `NAME(args) { body }` at the top of the file, read from the
+    source itself, since tree-sitter cannot expand the macro and reads it as it can (a call and a block, a function
+    named after the macro, an error). The body is parsed on its own for its metrics."""
+    found = []
+    for node in _code(data, "identifier", "type_identifier"):
+        position = TEST_MACROS.get(syntax.text(node))
+        if position is None or syntax.ancestor(node, "compound_statement", "preproc_def", "preproc_function_def"):
+            continue
+        opening = _skip_space(data, node.end_byte)
+        after = _closing(data, opening) if data[opening : opening + 1] == b"(" else None
+        brace = _skip_space(data, after) if after is not None else len(data)
+        end = _closing(data, brace) if data[brace : brace + 1] == b"{" else None
+        args = _split_arguments(data[opening + 1 : (after or 1) - 1].decode(errors="replace"))
+        if end is None or len(args) <= position or not args[position].isidentifier():
+            continue
+        name = args[position]
+        qualname = f"{args[position - 1]}.{name}" if position else name
+        body = syntax.parse(LANGUAGE, b"void f(void)\n" + data[brace:end]).root_node
+        block = next(iter(syntax.descendants(body, "compound_statement")), body)
+        found.append(Definition(name, "test", syntax.line(node), data.count(b"\n", 0, end - 1) + 1, (), qualname,
+                                _complexity(block), _depth(block), _assertions(block),
+                                data[node.start_byte : end].decode(errors="replace")))
+    return found
+
+
+def definitions(path: str, data: bytes) -> list[Definition]:
+    """Every function definition and test case, in order; in a test file (`facts.is_test_path`) a function named
+    `test*` or passed to a registration call (`RUN(test_x)`) is a test case (kind `test`), and so is, in any file, a
+    test a framework's macro opens (`TEST_MACROS`: `START_TEST(t) { ... } END_TEST`, `Test(suite, t) { ... }`,
+    qualname `suite.t`) or a greatest `TEST t(void) { ... }`. Assertions count the calls of `assert`,
+    `CHECK`, `ASSERT`, `EXPECT`, `TEST_ASSERT`, `TEST_CHECK` (acutest), `CU_ASSERT`, `ck_assert`, `g_assert`,
+    `munit_assert`, `cr_assert`, `cr_expect`, `mu_assert`/`mu_check` (MinUnit) and `zassert`, each alone or with a
+    `_suffix` (`ASSERT_EQ`, `assert_int_equal`, `TEST_CHECK_`), in the body."""
+    tests = is_test_path(path)
+    registered = _registered(data) if tests else set()
+    found = _macro_tests(data)
+    for node, function in _defined(data):
+        body = node.child_by_field_name("body")
+        if body is None:
             continue
         name = syntax.text(function.child_by_field_name("declarator"))
-        kind = "test" if tests and (name.startswith("test") or name in registered) else "function"
+        greatest = syntax.text(node.child_by_field_name("type")) == "TEST"
+        kind = "test" if greatest or (tests and (name.startswith("test") or name in registered)) else "function"
         found.append(Definition(name, kind, syntax.line(node), syntax.end_line(node), _parameters(function), name,
                                 _complexity(body), _depth(body), _assertions(body), syntax.text(node)))
-    return found
+    return sorted(found, key=lambda d: d.line)
 
 
 def raises(path: str, data: bytes) -> list[Raise]:
@@ -268,10 +352,8 @@ def bindings(path: str, data: bytes) -> list[Binding]:
     """The names the code binds, in order: declared variables (and the functions a prototype declares), function
     names and their parameters."""
     found = [n for d in _code(data, "declaration") for n in _declared(d)]
-    for node in _code(data, "function_definition"):
-        function = _function_declarator(node.child_by_field_name("declarator"))
-        if function is not None:
-            found += [function.child_by_field_name("declarator"), *_parameter_names(function)]
+    for _, function in _defined(data):
+        found += [function.child_by_field_name("declarator"), *_parameter_names(function)]
     ordered = sorted((n for n in found if n is not None), key=lambda n: n.start_byte)
     return [Binding(syntax.text(n), syntax.line(n)) for n in ordered]
 
@@ -292,11 +374,9 @@ class Function:
 def functions(path: str, data: bytes) -> list[Function]:
     """The function definitions of a C file, in order."""
     found = []
-    for node in _code(data, "function_definition"):
-        function = _function_declarator(node.child_by_field_name("declarator"))
-        name = function.child_by_field_name("declarator") if function is not None else None
-        if name is not None:
-            found.append(Function(syntax.text(name), syntax.line(name), syntax.end_line(node), _static(node)))
+    for node, function in _defined(data):
+        name = function.child_by_field_name("declarator")
+        found.append(Function(syntax.text(name), syntax.line(name), syntax.end_line(node), _static(node)))
     return found
 
 

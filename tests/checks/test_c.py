@@ -116,6 +116,40 @@ def test_test_cases_in_test_files() -> None:
     assert all(d.kind == "function" for d in c.definitions("src/parse.c", b(text)))
 
 
+@pytest.mark.parametrize(("text", "cases"), [
+    ("#include <check.h>\nSTART_TEST(test_add)\n{\n    ck_assert_int_eq(add(1, 2), 3);\n}\nEND_TEST\n\n"
+     "START_TEST(regression_sub)\n{\n    if (x) { ck_assert_int_eq(sub(3, 2), 1); }\n"
+     "    ck_assert_str_eq(s, \"}{(\");  /* } */\n}\nEND_TEST\n\nSuite *suite(void)\n{\n"
+     "    TCase *tc = tcase_create(\"core\");\n    tcase_add_test(tc, test_add);\n    return 0;\n}\n",
+     [("test_add", "test", "test_add", 2, 5, 1), ("regression_sub", "test", "regression_sub", 8, 12, 2),
+      ("suite", "function", "suite", 13, 20, 0)]),  # tree-sitter starts it at END_TEST
+    ("Test(math, add)\n{\n    cr_assert_eq(add(1, 2), 3);\n}\n\nTest(math, sub, .timeout = 2)\n{\n"
+     "    cr_expect(sub(3, 2) == 1);\n}\nParameterizedTest(struct p *param, math, each) {\n    cr_assert(1);\n}\n"
+     "Theory((int a, int b), math, commutes) {\n    cr_assert_eq(a + b, b + a);\n}\n",
+     [("add", "test", "math.add", 1, 4, 1), ("sub", "test", "math.sub", 6, 9, 1),
+      ("each", "test", "math.each", 10, 12, 1), ("commutes", "test", "math.commutes", 13, 15, 1)]),
+    ("TEST add_works(void)\n{\n    ASSERT_EQ(3, add(1, 2));\n    PASS();\n}\nstatic TEST sub_works(void) {\n"
+     "    ASSERT_EQ(1, sub(3, 2));\n}\nSUITE(math) {\n    RUN_TEST(add_works);\n}\n",
+     [("add_works", "test", "add_works", 1, 5, 1), ("sub_works", "test", "sub_works", 6, 8, 1)]),
+    ("TEST_GROUP(Parse);\nTEST_SETUP(Parse) {}\nTEST(Parse, EmptyInput)\n{\n    TEST_ASSERT_EQUAL(0, parse(\"\"));\n}\n"
+     "MU_TEST(test_check) {\n    mu_check(foo == 7);\n    mu_assert(bar, \"bar\");\n}\n",
+     [("EmptyInput", "test", "Parse.EmptyInput", 3, 6, 1), ("test_check", "test", "test_check", 7, 10, 2)]),
+    ("#define START_TEST(__testname)\\\nstatic void __testname ## _fn (int _i)\\\n{\n#define END_TEST }\n", []),
+])
+def test_test_cases_framework_macros_open(text: str, cases: list[tuple[str, str, str, int, int, int]]) -> None:
+    """libcheck, Criterion, greatest, Unity fixture and MinUnit tests, which tree-sitter reads as calls, errors or
+    functions named after the macro, are test cases named as the framework names them, in any file."""
+    found = c.definitions("src/x.c", b(text))
+    assert [(d.name, d.kind, d.qualname, d.line, d.end, d.assertions) for d in found] == cases
+    assert "START_TEST" not in {f.name for f in c.functions("x.c", b(text))}
+
+
+def test_acutest_and_minunit_assertions() -> None:
+    text = "void test_a(void)\n{\n    TEST_CHECK(a == 1);\n    TEST_CHECK_(b, \"b\");\n    TEST_ASSERT(c);\n" \
+           "    mu_assert(\"d\", d);\n    mu_assert_int_eq(1, e);\n}\n"
+    assert [d.assertions for d in c.definitions("tests/test_a.c", b(text))] == [5]
+
+
 @pytest.mark.parametrize(("path", "test"), [
     ("tests/unit.c", True), ("test/x.c", True), ("src/test_ring.c", True), ("ring_test.c", True),
     ("src/ring.c", False), ("src/attest.c", False), ("testdata.c", False), ("test.c", True), ("ring_tests.c", True),
