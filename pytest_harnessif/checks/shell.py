@@ -25,6 +25,7 @@ from typing import Any
 
 from ..evidence import Command, Run
 from . import bash
+from .code import is_test_path
 from .projectfiles import EMPTY, Project
 from .runners import NONE, PYTHONS, Activity, classify
 from .summaries import read_counts
@@ -487,6 +488,35 @@ def reading(commands: Sequence[SimpleCommand]) -> dict[str, Any]:
 
 
 # --- predicates the rules share -------------------------------------------------------------------------------------
+
+ASSIGNED = re.compile(r"^[A-Za-z_]\w*=")
+TEST_SELECTORS = ("-k", "--test-name-pattern", "-t", "--testNamePattern", "--grep", "-g", "--filter", "-run",
+                  "--tests", "-Dtest=", "--match", "-m", "-R", "--tests-regex", "--testPathPattern")
+
+
+def named_test_files(seg: SimpleCommand) -> list[str]:
+    """The test files a command's arguments name, in each language's naming (`checks.code.is_test_path`):
+    `tests/test_a.py::test_b`, `test/unit/parse.js`, `spec/models/user_spec.rb`, `TESTS=tests/unit/crc.c`, and any
+    `.py` file (pytest collects a file it is given whatever its name); a node id's `::...` and a `KEY=` dropped."""
+    paths = [ASSIGNED.sub("", a).split("::", 1)[0] for a in seg.tool_args if not a.startswith("-")]
+    return [p for p in paths if p.endswith(".py") or is_test_path(p)]
+
+
+def targets_tests(seg: SimpleCommand) -> bool:
+    """A test run that names a test file (`named_test_files`: `tests/test_a.py`, `a.py::test_b`, `test/table.test.js`,
+    `tests/test_size.c`) or selects tests by name (`-k`, `--test-name-pattern`, `-t`, `--grep`, `go test -run`,
+    `ctest -R`, a `cargo test` filter)."""
+    if not seg.is_test_run:
+        return False
+    args = seg.tool_args
+    if seg.program == "cargo":
+        words = [a for a in args if not a.startswith(("-", "+"))]
+        return len(words) > 1 and words[0] in ("test", "t")
+    if seg.program == "go" and any(a.startswith("-run") for a in args):
+        return True
+    selectors = tuple(s for s in TEST_SELECTORS if not (s == "-m" and seg.runs in ("pytest", "py.test")))
+    return any(a.startswith(selectors) for a in args) or bool(named_test_files(seg))
+
 
 def stages_everything(seg: SimpleCommand) -> bool:
     """`git add -A/./--all` or `git commit -a/--all` (also inside short-option clusters like `-am`)."""

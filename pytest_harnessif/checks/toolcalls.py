@@ -9,7 +9,7 @@ Shell commands (on `checks.shell` segments): git's global options and paging, th
 program (`cat`, `head`, `sed -n`, `awk`, `< file`) or inline code (`python -c "print(open(f).read())"`, `node -e`)
 prints, capped recursive searches, commands that wait for a terminal, privilege escalation, network fetches,
 recursive deletes outside the workspace, what stops background processes, package installs, linters
-of the agent's own choosing, targeted test runs and the test files a selection names in each language.
+of the agent's own choosing, the modules a test selection names in each language.
 
 Counts: code-block lines, number words and decimals in text, the lines a run added and removed. (Test counts of
 command output: `checks.summaries`; per-function metrics: `checks.facts`.)
@@ -29,10 +29,9 @@ from ..evidence import FileView, Run
 from ..stack import SKILL_TOOL
 from ..trajectory import ToolCall
 from .code import calls as code_calls
-from .code import is_test_path
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
-from .shell import Segment, SimpleCommand, parse, sed_in_place, short_flag, workspace_relative
+from .shell import Segment, named_test_files, parse, sed_in_place, short_flag, workspace_relative
 from .toolnames import LINT_TOOLS
 from .workspace import added_count, changed_paths, repo_path, workspace_path
 
@@ -237,35 +236,6 @@ def skill_loads(run: Run) -> list[tuple[int, int, str]]:
         for order, turn, call in numbered_calls(run)
         if call.name == SKILL_TOOL and not call.is_error
     ]
-
-
-ASSIGNED = re.compile(r"^[A-Za-z_]\w*=")
-TEST_SELECTORS = ("-k", "--test-name-pattern", "-t", "--testNamePattern", "--grep", "-g", "--filter", "-run",
-                  "--tests", "-Dtest=", "--match", "-m", "-R", "--tests-regex", "--testPathPattern")
-
-
-def named_test_files(seg: SimpleCommand) -> list[str]:
-    """The test files a command's arguments name, in each language's naming (`checks.code.is_test_path`):
-    `tests/test_a.py::test_b`, `test/unit/parse.js`, `spec/models/user_spec.rb`, `TESTS=tests/unit/crc.c`, and any
-    `.py` file (pytest collects a file it is given whatever its name); a node id's `::...` and a `KEY=` dropped."""
-    paths = [ASSIGNED.sub("", a).split("::", 1)[0] for a in seg.tool_args if not a.startswith("-")]
-    return [p for p in paths if p.endswith(".py") or is_test_path(p)]
-
-
-def targets_tests(seg: SimpleCommand) -> bool:
-    """A test run that names a test file (`named_test_files`: `tests/test_a.py`, `a.py::test_b`, `test/table.test.js`,
-    `tests/test_size.c`) or selects tests by name (`-k`, `--test-name-pattern`, `-t`, `--grep`, `go test -run`,
-    `ctest -R`, a `cargo test` filter)."""
-    if not seg.is_test_run:
-        return False
-    args = seg.tool_args
-    if seg.program == "cargo":
-        words = [a for a in args if not a.startswith(("-", "+"))]
-        return len(words) > 1 and words[0] in ("test", "t")
-    if seg.program == "go" and any(a.startswith("-run") for a in args):
-        return True
-    selectors = tuple(s for s in TEST_SELECTORS if not (s == "-m" and seg.runs in ("pytest", "py.test")))
-    return any(a.startswith(selectors) for a in args) or bool(named_test_files(seg))
 
 
 TEST_AFFIXES = re.compile(r"^test_|(?:_test|_spec|\.test|\.spec)$")

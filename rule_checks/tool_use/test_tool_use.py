@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import EDIT_TOOLS, edit_positions, numbered_calls, ran_tests
-from pytest_harnessif.checks.shell import Segment, lists_tree, segments, stages_everything
-from pytest_harnessif.checks.toolcalls import targets_tests
+from pytest_harnessif.checks.shell import Segment, lists_tree, segments, stages_everything, targets_tests
 from pytest_harnessif.checks.workflow_runs import in_tests
 from pytest_harnessif.checks.workspace import workspace_path
 

@@ -11,13 +11,13 @@ from pytest_harnessif import Run, judge, judge_each, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, new_test_cases, readable, sources_or_na
 from pytest_harnessif.checks.command import numbered_calls, ran_tests
 from pytest_harnessif.checks.render import turn_diff
+from pytest_harnessif.checks.shell import targets_tests
 from pytest_harnessif.checks.toolcalls import (
     calls_text,
     failed,
     module_stems,
     selected_test_stems,
     skill_loads,
-    targets_tests,
     turn_calls,
 )
 from pytest_harnessif.checks.workflow_runs import in_tests

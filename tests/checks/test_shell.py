@@ -16,6 +16,7 @@ from pytest_harnessif.checks.shell import (
     segments_of,
     short_flag,
     stages_everything,
+    targets_tests,
 )
 from pytest_harnessif.evidence import Run
 from pytest_harnessif.testing import bash, make_run, tool, turn
@@ -245,6 +246,34 @@ def test_made_commit() -> None:
 
 def first_segment(cmd: str) -> Segment:
     return segments(make_run(turns=[turn("t", "r", bash(cmd))]))[0]
+
+
+@pytest.mark.parametrize(
+    ("cmd", "targeted"),
+    [
+        ("pytest tests/test_a.py", True),
+        ("python -m pytest -q tests/test_a.py::test_b", True),
+        ("pytest -k add", True),
+        ("pytest -kadd", True),
+        ("pytest -q", False),
+        ("pytest tests/", False),
+        ("pytest -x --lf", False),
+        ("node --test test/table.test.js", True),
+        ("node --test --test-name-pattern=sort", True),
+        ("npx jest -t 'sorts by date'", True),
+        ("node --test", False),
+        ("node --test test/", False),
+        ("make test", False),
+        ("python -m pytest -q tests/test_a.py", True),
+        ("npx jest test/unit/parse.js", True),
+        ("mocha test/unit/parse.js", True),
+        ("bundle exec rspec spec/models/user_spec.rb", True),
+        ("make test TESTS=tests/unit/crc.c", True),
+        ("pytest tests/data.json", False),
+    ],
+)
+def test_targets_tests(cmd: str, targeted: bool) -> None:
+    assert targets_tests(first_segment(cmd)) is targeted
 
 
 @pytest.mark.parametrize(
