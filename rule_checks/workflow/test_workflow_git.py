@@ -5,10 +5,10 @@ undoing commits and a PR description file."""
 
 from __future__ import annotations
 
-import posixpath
 import re
 
 from pytest_harnessif import Run, na, rule
+from pytest_harnessif.checks.code import language
 from pytest_harnessif.checks.command import edit_positions
 from pytest_harnessif.checks.comments import added_line_numbers
 from pytest_harnessif.checks.history import (
@@ -38,26 +38,33 @@ from pytest_harnessif.checks.history import (
 )
 from pytest_harnessif.checks.project import dependency_lists
 from pytest_harnessif.checks.regex import words
-from pytest_harnessif.checks.shell import segments
+from pytest_harnessif.checks.shell import parse, segments
 from pytest_harnessif.checks.workflow_runs import in_tests, is_code
 from pytest_harnessif.checks.workspace import added_lines, changed_paths, workspace_path
 
-FORMATTED = {
-    "ruff": (".py", ".pyi"), "black": (".py", ".pyi"), "isort": (".py", ".pyi"), "autopep8": (".py",),
-    "yapf": (".py",), "prettier": (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".css", ".scss", ".html", ".vue"),
-    "biome": (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx"), "dprint": (".js", ".jsx", ".ts", ".tsx"),
-    "clang-format": (".c", ".h", ".cc", ".cpp", ".hpp"), "gofmt": (".go",), "goimports": (".go",),
-    "rustfmt": (".rs",), "shfmt": (".sh", ".bash"),
+FORMATS = {
+    "ruff": ("python",), "black": ("python",), "isort": ("python",), "autopep8": ("python",), "yapf": ("python",),
+    "prettier": ("javascript", "typescript", ".css", ".scss", ".html", ".vue"), "biome": ("javascript", "typescript"),
+    "dprint": ("javascript", "typescript"), "clang-format": ("c", "cpp"), "gofmt": ("go",), "goimports": ("go",),
+    "rustfmt": ("rust",), "shfmt": ("shell",),
 }
-"""The files each formatter formats, by extension."""
+"""What each formatter formats: languages (`checks.code.language`), and other files by extension."""
 
 
-def formatted_by(path: str, formatter: str) -> bool:
-    """Whether `formatter` (`ruff format`, `npx prettier --write .`) formats `path`: by the formatter's languages,
-    any code file for a formatter not listed in `FORMATTED`."""
-    words = [w for w in formatter.split() if w not in ("npx", "uv", "run", "python", "-m")]
-    suffixes = FORMATTED.get(posixpath.basename(words[0])) if words else None
-    return path.endswith(suffixes) if suffixes else is_code(path)
+def _formatter_words(formatter: str) -> list[str]:
+    """The formatter's command read as bash reads it, wrappers and `python -m` dropped, as `history.runs` matches
+    it (`npx prettier --write .` -> `prettier --write .`, `uv run python -m black .` -> `black .`)."""
+    typed = parse(formatter)
+    return [typed[0].runs, *typed[0].tool_args] if typed else []
+
+
+def _formatted_by(path: str, program: str) -> bool:
+    """Whether the formatter `program` (`ruff`, `prettier`) formats `path`: by its languages, any code file for a
+    formatter not listed in `FORMATS`."""
+    kinds = FORMATS.get(program)
+    if kinds is None:
+        return is_code(path)
+    return language(path) in kinds or path.endswith(tuple(k for k in kinds if k.startswith(".")))
 
 
 @rule("WF-012", family="workflow", modality="require", prior="align", method="regex",
@@ -276,8 +283,10 @@ def test_formatter_runs_after_last_edit(run: Run, formatter: str = "ruff format"
     """After the last edit of a file `{formatter}` formats (by its language: Python for ruff or black, JavaScript and
     TypeScript for prettier, C for clang-format...; any code file for a formatter not known), `{formatter}` ran
     (also as `python -m`, via `uv run` or `npx`; not `--check` or `--diff`) and exited 0."""
+    words = _formatter_words(formatter)
+
     def formats(path: str) -> bool:
-        return formatted_by(path, formatter)
+        return _formatted_by(path, words[0] if words else "")
 
     if not [p for p in changed_paths(run) if formats(p)]:
         na(f"no file {formatter} formats changed")
@@ -285,7 +294,7 @@ def test_formatter_runs_after_last_edit(run: Run, formatter: str = "ruff format"
     last = positions[-1] if positions else (-1, -1)
     runs_after = [
         s for s in segments(run)
-        if runs(s, formatter) and not {"--check", "--diff"} & set(s.argv) and s.position >= last
+        if runs(s, " ".join(words)) and not {"--check", "--diff"} & set(s.argv) and s.position >= last
     ]
     assert any(s.succeeded for s in runs_after), (
         f"`{formatter}` did not run successfully after the last edit of a file it formats (tool call #{last[0]}); "
