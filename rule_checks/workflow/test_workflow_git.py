@@ -39,6 +39,7 @@ from pytest_harnessif.checks.history import (
 from pytest_harnessif.checks.project import dependency_lists
 from pytest_harnessif.checks.regex import words
 from pytest_harnessif.checks.shell import parse, segments
+from pytest_harnessif.checks.toolcalls import module_stems
 from pytest_harnessif.checks.workflow_runs import in_tests, is_code
 from pytest_harnessif.checks.workspace import added_lines, changed_paths, workspace_path
 
@@ -137,8 +138,7 @@ def test_commit_subjects_name_their_area(run: Run) -> None:
     (file names without their extension or extensions: `sort.test.js` is `sort.test` or `sort`) among the paths the
     run changed."""
     commits = run.new_commits or na("no commit made")
-    parts = [part for p in changed_paths(run) for part in p.split("/")]
-    areas = {part.rsplit(".", 1)[0] for part in parts} | {part.split(".")[0] for part in parts}
+    areas = module_stems(part for p in changed_paths(run) for part in p.split("/"))
     bad = []
     for c in commits:
         prefix = split_prefix(c.subject)[0]
