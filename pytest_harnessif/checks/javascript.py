@@ -51,6 +51,7 @@ EQUALITY = frozenset({"==", "!=", "===", "!=="})
 WRAPPERS = frozenset({"memo", "forwardRef", "useCallback", "React.memo", "React.forwardRef", "React.useCallback"})
 REACT_BASES = frozenset({"Component", "PureComponent", "React.Component", "React.PureComponent"})
 TEST_FUNCTIONS = frozenset({"test", "it"})
+GROUP_FUNCTIONS = frozenset({"describe", "context", "suite", "fdescribe", "xdescribe"})
 ASSERT_MODULES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict", "power-assert",
                             "uvu/assert", "@std/assert", "jsr:@std/assert"})
 ASSERTING = frozenset({"assert", "expect", "should"})
@@ -143,11 +144,13 @@ def definitions(path: str, data: bytes) -> list[Definition]:
     return out
 
 
-def _definition(node: Node, name: str, kind: str, fn: Node | None, assertions: int = 0) -> Definition:
-    """A function-like definition spanning `node` whose parameters and body are those of `fn`."""
+def _definition(node: Node, name: str, kind: str, fn: Node | None, assertions: int = 0, qualname: str = ""
+                ) -> Definition:
+    """A function-like definition spanning `node` whose parameters and body are those of `fn` (qualname: `name`
+    after its classes, unless given)."""
     names, complexity, depth = (_params(fn), _complexity(fn), _depth(fn)) if fn is not None else ((), 1, 0)
-    return Definition(name, kind, syntax.line(node), syntax.end_line(node), names, _qualname(node, name), complexity,
-                      depth, assertions, syntax.text(node))
+    return Definition(name, kind, syntax.line(node), syntax.end_line(node), names, qualname or _qualname(node, name),
+                      complexity, depth, assertions, syntax.text(node))
 
 
 def _function_name(fn: Node) -> str:
@@ -251,15 +254,41 @@ def _depth(fn: Node) -> int:
 
 def _test_case(node: Node, asserting: frozenset[str]) -> Definition | None:
     """A `test(...)` / `it(...)` call (`.only`, `.skip`, `.each(...)` forms, node:test's `t.test`) titled by a
-    string or template literal, as a `test` definition (its assertions: `_assertions`)."""
-    args = _field(node, "arguments")
-    if args is None or args.type != "arguments" or not args.named_children:
+    string or template literal, as a `test` definition named by its title, its qualname the titles of the
+    `describe(...)` blocks around it and its own, joined as jest joins them (`rows › skips empty ones`); its
+    assertions: `_assertions`."""
+    title = _title(node)
+    if title is None:
         return None
-    title = args.named_children[0]
-    callback = next((a for a in args.named_children if a.type in FUNCTIONS), None)
-    if title.type not in ("string", "template_string") or not _test_callee(_field(node, "function"), callback):
+    callback = next((a for a in _field(node, "arguments").named_children if a.type in FUNCTIONS), None)
+    if not _test_callee(_field(node, "function"), callback):
         return None
-    return _definition(node, _unquoted(title), "test", callback, _assertions(callback, asserting) if callback else 0)
+    groups = [_title(c) for c in _ancestors(node) if c.type == "call_expression" and _group(_field(c, "function"))]
+    qualname = " › ".join([*(g for g in reversed(groups) if g is not None), title])
+    return _definition(node, title, "test", callback, _assertions(callback, asserting) if callback else 0, qualname)
+
+
+def _title(call: Node) -> str | None:
+    """The title a call's first argument gives, a string or template literal (None for anything else)."""
+    args = _field(call, "arguments")
+    first = args.named_children[0] if args is not None and args.type == "arguments" and args.named_children else None
+    return _unquoted(first) if first is not None and first.type in ("string", "template_string") else None
+
+
+def _ancestors(node: Node) -> Iterator[Node]:
+    current = node.parent
+    while current is not None:
+        yield current
+        current = current.parent
+
+
+def _group(fn: Node | None) -> bool:
+    """`describe`, `context`, `suite`, with `.only`, `.skip`, `.each(rows)`..."""
+    if fn is not None and fn.type == "call_expression":
+        return _group(_field(fn, "function"))
+    if fn is not None and fn.type == "member_expression" and syntax.text(_field(fn, "property")) in TEST_MODIFIERS:
+        return _group(_field(fn, "object"))
+    return fn is not None and fn.type == "identifier" and syntax.text(fn) in GROUP_FUNCTIONS
 
 
 def _assertions(callback: Node, asserting: frozenset[str]) -> int:

@@ -140,6 +140,21 @@ const matched = pattern.test('abc');
     ]
 
 
+def test_test_cases_are_qualified_by_their_describe_blocks() -> None:
+    text = """describe('regression', () => {
+  it('rows without key', () => { expect(1).toBe(1); });
+  describe.each([[1]])('nested %s', (n) => {
+    test.only('dup', () => {});
+  });
+});
+context('other', function () { it('dup', () => {}); });
+test('top', () => {});
+"""
+    found = [(d.name, d.full_name) for d in js.definitions("test/a.test.js", b(text)) if d.is_test]
+    assert found == [("rows without key", "regression › rows without key"), ("dup", "regression › nested %s › dup"),
+                     ("dup", "other › dup"), ("top", "top")]
+
+
 def test_assertions_in_every_style() -> None:
     text = """import test from 'ava';
 import { deepStrictEqual, equal as eq } from 'node:assert';
