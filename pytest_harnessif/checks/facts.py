@@ -78,12 +78,14 @@ class Definition:
     """A function, method, class or test case a file defines.
 
     `name` is as written (a test case's name is its title string: `test("drops empty rows", ...)`), `qualname`
-    adds the enclosing classes (`Store.get`); `kind` is `function`, `method`, `class` or `test`; `line`/`end` its
-    1-based span; `params` its parameter names (`self`/`cls`/`this` left out; none for a class); `complexity` 1 +
-    its decision points (`if`, loops, `case`, `catch`/`except`, conditional expressions, `&&`/`||`/`and`/`or`),
-    nested functions left out; `depth` how deep compound statements nest in its body (0 for a flat body);
+    adds the enclosing classes (`Store.get`), a JS case's describe blocks (`rows › drops empty ones`), a C case's
+    suite (`Test(rows, drops_empty)`: `rows.drops_empty`); `kind` is `function`, `method`, `class` or `test`;
+    `line`/`end` its 1-based span; `params` its parameter names (`self`/`cls`/`this` left out; none for a class);
+    `complexity` 1 + its decision points (`if`, loops, `case`, `catch`/`except`, conditional expressions,
+    `&&`/`||`/`and`/`or`), nested functions left out; `depth` how deep compound statements (`if`, loops, `switch`,
+    `try`, `with`, `match`) nest in its body (0 for a flat body; `elif`/`else if` add none);
     `assertions` the assertion statements and calls it makes (`assert`, `expect(...)`, `assert.equal(...)`,
-    `CHECK(...)`); `text` its source text (what tells a changed definition from an unchanged one)."""
+    `t.is(...)`, `CHECK(...)`); `text` its source text (what tells a changed definition from an unchanged one)."""
 
     name: str
     kind: str
