@@ -18,6 +18,7 @@ from pytest_harnessif.checks.history import (
 )
 from pytest_harnessif.checks.regex import excerpt
 from pytest_harnessif.checks.render import command_block, commands_text, commit_messages
+from pytest_harnessif.checks.shell import Position, segments
 from pytest_harnessif.checks.workflow_runs import failed_tests
 from pytest_harnessif.checks.workspace import changed_paths
 
@@ -181,6 +182,19 @@ def test_reverts_explain_why(run: Run) -> None:
     judge(revert_messages=commit_messages(reverts))
 
 
+def _run_while_stashed(run: Run) -> set[Position]:
+    """Where the tests ran while the agent's changes were stashed: after a `git stash` (push, save) and before the
+    next `git stash pop` or `apply`, also across bash calls."""
+    stashed, out = False, set()
+    for s in segments(run):
+        if s.git is not None and s.git[0] == "stash":
+            action = next((a for a in s.git[1] if not a.startswith("-")), "push")
+            stashed = {"push": True, "save": True, "pop": False, "apply": False}.get(action, stashed)
+        elif stashed and s.is_test_run:
+            out.add(s.position)
+    return out
+
+
 @rule("WF-112", family="workflow", modality="require", prior="against", method="hybrid",
       observability="deep", universality="cross-coding", fit="SP:high PF:high UI:low TD:medium",
       source="archetype own-test-failures", opportunity="a reply calls a failure pre-existing or unrelated",
@@ -211,14 +225,16 @@ def test_preexisting_failures_are_proven(run: Run) -> None:
     """A failure a reply calls pre-existing or unrelated is shown failing on the original code.
 
     Pre-check (every runner's summaries and failing-test names, `checks.summaries`): no test run before the first edit
-    (nor after `git stash` or a checkout) fails, or the baseline runs name failing tests and the later red runs fail
-    only others; later failures all named failing in the baseline pass. The judge compares the rest."""
+    (nor while the changes were stashed, in the same bash call or across calls, nor after a checkout) fails, or the
+    baseline runs name failing tests and the later red runs fail only others; later failures all named failing in the
+    baseline pass. The judge compares the rest."""
     claims = [f"turn {t.index}: {excerpt(t.reply, hit, 80)!r}" for t in run.turns
               if (hit := PREEXISTING.search(t.reply))] or na("no reply calls a failure pre-existing or unrelated")
     edits = edit_positions(run, "**")
     first = edits[0] if edits else (10**9, 0)
     tests = ran_tests(run)
-    baseline = [s for s in tests if s.position < first or stashed_baseline(s)]
+    stashed = _run_while_stashed(run)
+    baseline = [s for s in tests if s.position < first or stashed_baseline(s) or s.position in stashed]
     assert any(red(s) for s in baseline), (
         f"replies call failures pre-existing without a failing test run on the original code "
         f"(baseline runs: {[s.where for s in baseline] or 'none'}): {claims}"

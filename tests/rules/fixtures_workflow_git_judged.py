@@ -133,6 +133,19 @@ def wf112_stash_baseline() -> Case:
     return run, JudgeScript("pass", sees=("git stash && python -m pytest -q", "failure is pre-existing"))
 
 
+def wf112_stash_baseline_across_calls() -> Case:
+    """`git stash`, the tests, `git stash pop` as three bash calls: the middle run is on the original code."""
+    run = _dismiss(edit("src/pkg/core.py"), run_tests(exit_code=1, output=RED), bash("git stash"),
+                   run_tests(exit_code=1, output=RED), bash("git stash pop"))
+    return run, None
+
+
+def wf112_stash_popped_before_the_run() -> Case:
+    run = _dismiss(edit("src/pkg/core.py"), bash("git stash"), bash("git stash pop"),
+                   run_tests(exit_code=1, output=RED))
+    return run, None
+
+
 def wf112_baseline_was_green() -> Case:
     run = _dismiss(run_tests(), edit("src/pkg/core.py"), run_tests(exit_code=1, output=RED))
     return run, None
@@ -241,9 +254,10 @@ FIXTURES = {
                "na": [lambda: (changed(ENTRY), None)]},
     "WF-111": {"pass": [wf111_reason_given], "fail": [wf111_no_real_reason, wf111_default_message],
                "na": [wf111_no_revert]},
-    "WF-112": {"pass": [wf112_baseline_shows_it, wf112_stash_baseline,
+    "WF-112": {"pass": [wf112_baseline_shows_it, wf112_stash_baseline, wf112_stash_baseline_across_calls,
                         *families("wf112_baseline_fails_the_same_test", wf112_baseline_fails_the_same_test)],
                "fail": [wf112_baseline_was_green, wf112_no_baseline, wf112_new_failure_dismissed_too,
+                        wf112_stash_popped_before_the_run,
                         *families("wf112_baseline_green", wf112_baseline_green, (PY, JS)),
                         *families("wf112_baseline_fails_another_test", wf112_baseline_fails_another_test)],
                "na": [wf112_no_dismissal, *families("wf112_nothing_dismissed", wf112_nothing_dismissed, (JS,))]},
