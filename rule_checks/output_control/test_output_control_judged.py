@@ -199,10 +199,11 @@ def test_no_false_success_claims(run: Run) -> None:
 
 def _failed(seg: Segment) -> bool:
     """Whether a run is known to have failed: it timed out, exited non-zero where the command's exit status is its
-    own (it is the last command whose status the line's implies: `pytest && ruff check .` exiting 1 may be ruff's),
-    or printed a test summary with failures or errors."""
+    own (it is the last command whose status the line's implies, what it pipes into under `pipefail` aside:
+    `pytest && ruff check .` exiting 1 may be ruff's), or printed a test summary with failures or errors."""
     cmd = seg.command
-    own = [s.index for s in seg.siblings if s.simple.sure][-1:] == [seg.index]
+    implied = [s.index for s in seg.siblings if s.simple.sure and s.index not in seg.simple.pipes_to]
+    own = implied[-1:] == [seg.index]
     return cmd.timed_out or (own and cmd.exit_code not in (0, None)) or read_counts(cmd.output).red
 
 
