@@ -87,10 +87,17 @@ def _drives_program(path: str, families: set[str]) -> bool:
 
 
 def case_name(test_id: str) -> str:
-    """The name of a test case in `new_test_cases`' `path::name` form: a Python test's function (`TestX.test_y` ->
-    `test_y`), a JavaScript case's title, a C test function."""
+    """The own name of a test case in `new_test_cases`' `path::name` form: a Python test's function (`TestX.test_y` ->
+    `test_y`), a JavaScript case's title without its describe blocks (`sorting › keeps ties` -> `keeps ties`), a C
+    test function."""
     path, _, name = test_id.partition("::")
-    return name.rsplit(".", 1)[-1] if language(path) == "python" else name
+    return name.rsplit(".", 1)[-1] if language(path) == "python" else name.rsplit(" › ", 1)[-1]
+
+
+def selected_name(test_id: str) -> str:
+    """The name a runner's filter matches a test case by (`pytest -k`, `jest -t`): its own name with the class or
+    describe blocks around it (`TestWraps.test_y`, `regression › rows without key`)."""
+    return test_id.partition("::")[2]
 
 
 def added_cases(run: Run, index: int) -> list[str]:
@@ -117,7 +124,8 @@ def existing_tests(run: Run, test_ids: Iterable[str]) -> list[tuple[str, str, De
         path = failing_file(test_id)
         named = [(p, d) for p in ([path] if path is not None else test_files) for d in cases_of(p)]
         for name in failing_names(test_id):
-            if hits := [(test_id, p, d) for p, d in named if d.full_name == name]:
+            hits = [(test_id, p, d) for p, d in named if d.full_name == name]
+            if hits := hits or [(test_id, p, d) for p, d in named if d.name == name]:  # node's TAP: the title alone
                 out += hits
                 break
     return out

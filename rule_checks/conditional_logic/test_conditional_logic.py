@@ -7,7 +7,7 @@ import re
 from pytest_harnessif import MissingArtifact, Run, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, is_test_path, readable, sources_or_na
 from pytest_harnessif.checks.history import module_name, registers
-from pytest_harnessif.checks.metrics_code import added_cases, case_name, found_or_na, untested
+from pytest_harnessif.checks.metrics_code import added_cases, found_or_na, selected_name, untested
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
 
@@ -169,14 +169,15 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
 def test_bug_fix_adds_regression_test(run: Run, word: str = "regression") -> None:
     """Each `bug-fix` turn that changed source code (Python, JS/TS or C files that are not tests) adds, in that same
     turn, a new test case (a Python test function, a JS `test()`/`it()` case, a C test function) whose name contains
-    `{word}` (case ignored)."""
+    `{word}` (case ignored), the name being the one a runner's filter matches (`pytest -k`, `jest -t`: its class or
+    describe blocks included)."""
     fixes = run.turns_with("bug-fix") or na("no bug-fix turn")
     fixing = [t for t in fixes if any(readable(p) and not is_test_path(p) for p in run.changed_in_turn(t.index))]
     fixing = found_or_na(run, fixing, "bug-fix turn changed source code", tests=False)
     missing = []
     for t in fixing:
         added = added_cases(run, t.index)
-        if not any(word.lower() in case_name(case).lower() for case in added):
+        if not any(word.lower() in selected_name(case).lower() for case in added):
             missing.append(f"turn {t.index} (new tests: {added})")
     assert not missing, f"bug-fix turns changed source code without a new *{word}* test: {missing}"
 

@@ -12,6 +12,7 @@ from pytest_harnessif.checks.metrics_code import (
     found_or_na,
     length,
     lengthened_lines,
+    selected_name,
     untested,
 )
 from pytest_harnessif.evidence import FileView
@@ -46,6 +47,9 @@ def test_case_names() -> None:
     assert case_name("tests/test_a.py::TestX.test_y") == "test_y"
     assert case_name("test/a.test.js::drops rows") == "drops rows"
     assert case_name("tests/t.c::test_parse") == "test_parse"
+    assert case_name("test/a.test.js::regression › drops rows") == "drops rows"
+    assert selected_name("test/a.test.js::regression › drops rows") == "regression › drops rows"
+    assert selected_name("tests/test_a.py::TestRegression.test_y") == "TestRegression.test_y"
 
 
 def test_only_lines_the_run_made_long_count() -> None:
@@ -62,6 +66,15 @@ def test_existing_tests_a_failing_id_names() -> None:
     ids = ["tests/test_a.py::test_x", "test_y", "tests/new.py::test_x", "test_missing"]
     assert [(i, p, d.full_name) for i, p, d in existing_tests(run, ids)] == [
         ("tests/test_a.py::test_x", "tests/test_a.py", "test_x"), ("test_y", "tests/test_a.py", "test_y")]
+
+
+def test_existing_tests_finds_a_described_case_by_its_title() -> None:
+    """jest names a case with its describe blocks; node's TAP reporter by its title alone: both find it."""
+    cases = "describe('sorting', () => {\n  it('keeps ties', () => {\n    expect(1).toBe(1);\n  });\n});\n"
+    run = make_run(initial={"test/sort.test.js": cases})
+    found = existing_tests(run, ["sorting › keeps ties", "keeps ties"])
+    assert [(i, d.full_name) for i, _, d in found] == [("sorting › keeps ties", "sorting › keeps ties"),
+                                                       ("keeps ties", "sorting › keeps ties")]
 
 
 def test_found_or_na_names_what_it_cannot_read() -> None:

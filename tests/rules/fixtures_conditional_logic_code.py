@@ -17,7 +17,17 @@ from .fixtures_conditional_logic import (
 )
 from .fixtures_output_control import CORE_FIXED, PYC, TEST, replies, state
 from .fixtures_quantitative import changed
-from .fixtures_quantitative_code import C_BASE, CRC_C, JS_BASE, SORT_JS, c_tests, js_tests
+from .fixtures_quantitative_code import (
+    C_BASE,
+    CRC_C,
+    CRC_TEST,
+    JS_BASE,
+    SORT_JS,
+    SORT_TEST,
+    c_tests,
+    described,
+    js_tests,
+)
 
 SORT_FIXED = SORT_JS.replace("a[key] - b[key]", "(a[key] ?? 0) - (b[key] ?? 0)")
 CRC_FIXED = CRC_C.replace("return a + b;", "return (a + b) & 0xffffffffu;")
@@ -113,6 +123,37 @@ def cl006_js_only_tests_changed() -> Run:
     return _fixed(JS_BASE, {"test/sort.test.js": js_tests("regression: ties")})
 
 
+def cl006_c_regression_in_test_c() -> Run:
+    """A project whose tests are one `test.c` at its root (MinUnit style, no tests/ folder)."""
+    flat = {**{p: t for p, t in C_BASE.items() if not p.startswith("tests/")},
+            "test.c": CRC_TEST.replace('"check.h"', '"src/check.h"').replace("../src/crc.h", "src/crc.h"),
+            "src/check.h": C_BASE["tests/check.h"]}
+    regression = flat["test.c"].replace(
+        "void crc_suite", "static void test_regression_wraps(void)\n{\n\tCHECK(crc_add(~0u, 1) == 0);\n}\n\n"
+        "void crc_suite")
+    return _fixed(flat, {"src/crc.c": CRC_FIXED, "test.c": regression})
+
+
+CHECK_TEST = ('#include <check.h>\n#include "../src/crc.h"\n\nSTART_TEST(test_add)\n{\n'
+              "\tck_assert_uint_eq(crc_add(1, 2), 3);\n}\nEND_TEST\n\nSuite *crc_suite(void)\n{\n"
+              '\tSuite *s = suite_create("crc");\n\tTCase *tc = tcase_create("core");\n'
+              "\ttcase_add_test(tc, test_add);\n\tsuite_add_tcase(s, tc);\n\treturn s;\n}\n")
+
+
+def cl006_c_libcheck_regression() -> Run:
+    """libcheck's `START_TEST(test_regression_wraps) { ... } END_TEST` is a new test case named for the fix."""
+    initial = {**{p: t for p, t in C_BASE.items() if p != "tests/test_crc.c"}, "tests/check_crc.c": CHECK_TEST}
+    added = CHECK_TEST.replace("Suite *crc_suite", "START_TEST(test_regression_wraps)\n{\n"
+                               "\tck_assert_uint_eq(crc_add(~0u, 1), 0);\n}\nEND_TEST\n\nSuite *crc_suite")
+    return _fixed(initial, {"src/crc.c": CRC_FIXED, "tests/check_crc.c": added})
+
+
+def cl006_js_case_in_a_regression_describe() -> Run:
+    """jest and mocha name a case with its describe blocks (`regression › rows without key`), and so does `-t`."""
+    return _fixed(JS_BASE, {"src/sort.js": SORT_FIXED,
+                            "test/sort.test.js": SORT_TEST + described("regression", "rows without key")})
+
+
 FIXTURES = {
     "CL-001": {
         "pass": [lambda: changed({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + PLAIN}),
@@ -135,7 +176,10 @@ FIXTURES = {
     },
     "CL-006": {
         "pass": [lambda: bug_fix(REGRESSION), lambda: bug_fix(CLASS_REGRESSION), cl006_js_regression_case,
-                 cl006_c_regression_function],
+                 cl006_c_regression_function, cl006_c_regression_in_test_c, cl006_c_libcheck_regression,
+                 cl006_js_case_in_a_regression_describe,
+                 lambda: bug_fix("\n\nclass TestRegression:\n    def test_str_inputs(self) -> None:\n"
+                                 "        assert add('1', 2) == 3\n")],
         "fail": [lambda: bug_fix(PLAIN), lambda: bug_fix("", later_test=REGRESSION), edited_regression_test,
                  cl006_js_plain_case, cl006_c_plain_function],
         "na": [

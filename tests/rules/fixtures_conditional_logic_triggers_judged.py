@@ -9,7 +9,7 @@ from pytest_harnessif.testing import JudgeScript, bash, make_run, turn
 from .fixtures_code_style import BASE, CORE, changed, state
 from .fixtures_conditional_logic_code import CRC_FIXED, SORT_FIXED
 from .fixtures_conditional_logic_triggers import STRICT_DOC
-from .fixtures_quantitative_code import C_BASE, JS_BASE, c_tests, js_tests
+from .fixtures_quantitative_code import C_BASE, JS_BASE, SORT_TEST, c_tests, described, js_tests
 from .fixtures_workflow import FIXED, edit, run_tests
 
 Case = tuple[Run, JudgeScript | None]
@@ -140,6 +140,13 @@ def _fix_in(initial: dict[str, str], changes: dict[str, str], reply: str) -> Cas
 SORT_CASE = {"src/sort.js": SORT_FIXED, "test/sort.test.js": js_tests("rows without the key sort first")}
 
 
+def cl108_js_names_the_case_inside_a_describe() -> Case:
+    """The reply names the case by its title, as people do; the describe block around it need not be named."""
+    cases = SORT_TEST + described("sortRows", "rows without the key sort first")
+    return _fix_in(JS_BASE, {"src/sort.js": SORT_FIXED, "test/sort.test.js": cases},
+                   "Fixed the comparator; regression test: 'rows without the key sort first'.")
+
+
 def cl108_js_names_the_case() -> Case:
     return _fix_in(JS_BASE, SORT_CASE,
                    "Fixed the comparator; regression test: 'rows without the key sort first'.")
@@ -193,7 +200,7 @@ FIXTURES = {
                "na": [cl105_undocumented_function]},
     "CL-107": {"pass": [cl107_changed_course], "fail": [cl107_same_again], "na": [cl107_no_correction]},
     "CL-108": {"pass": [cl108_says_why_no_test, cl108_names_the_new_test, cl108_js_names_the_case,
-                        cl108_c_names_the_function],
+                        cl108_c_names_the_function, cl108_js_names_the_case_inside_a_describe],
                "fail": [cl108_silent_about_tests, cl108_new_test_unnamed, cl108_js_case_unnamed,
                         cl108_c_function_unnamed],
                "na": [cl108_no_bug_fix]},

@@ -362,6 +362,65 @@ def qt020_c_wrong_count() -> Run:
     return _added(C_BASE, "tests/test_crc.c", c_tests("test_zero"), "Added 2 tests for zero input.")
 
 
+# --- written the ways other codebases write them: brace-less nesting, assertion libraries, test macros ----------
+
+C_DEPTH_4_NO_BRACES = """int walk(int *xs, int n)
+{
+\tfor (int i = 0; i < n; i++)
+\t\tfor (int j = 0; j < n; j++)
+\t\t\tif (xs[j])
+\t\t\t\twhile (xs[j] > 1)
+\t\t\t\t\txs[j] /= 2;
+\treturn n;
+}
+"""
+
+
+def qt015_c_one_over_without_braces() -> Run:
+    """Four control statements nested with no braces at all: as deep as with braces."""
+    return c_changed({"src/walk.c": C_DEPTH_4_NO_BRACES})
+
+
+def qt017_js_named_assert_imports() -> Run:
+    """`import { deepStrictEqual } from 'node:assert'`: a bare call of an imported assertion is an assertion."""
+    text = SORT_TEST.replace("import assert from 'node:assert/strict';",
+                             "import assert from 'node:assert/strict';\nimport { deepStrictEqual } from 'node:assert';")
+    text += "\ntest('sorts an empty list', () => {\n  deepStrictEqual(sortRows([], 'd'), []);\n});\n"
+    return js_changed({"test/sort.test.js": text})
+
+
+def qt017_js_ava_t_is() -> Run:
+    text = ("import test from 'ava';\nimport { sortRows } from '../src/sort.js';\n\n"
+            "test('sorts an empty list', (t) => {\n  t.deepEqual(sortRows([], 'd'), []);\n});\n")
+    return js_changed({"test/sort.test.js": text})
+
+
+CRITERION_TEST = ('#include <criterion/criterion.h>\n#include "../src/crc.h"\n\nTest(crc, adds)\n{\n'
+                  "\tcr_assert_eq(crc_add(1, 2), 3);\n}\n")
+
+
+def qt017_c_criterion_smoke() -> Run:
+    """A Criterion `Test(suite, name) { ... }` that asserts nothing (such a test was invisible: n/a)."""
+    initial = {**C_BASE, "tests/test_crc.c": CRITERION_TEST}
+    after = CRITERION_TEST + "\nTest(crc, zero)\n{\n\tcrc_add(0, 0);\n}\n"
+    files = state({"tests/test_crc.c": after}, initial)
+    return make_run(initial=initial, final=files, turns=[turn("Add a test for zero", "Added 1 test.", files=files)])
+
+
+def described(group: str, *titles: str) -> str:
+    """A `describe` block of `it` cases with the given titles, each asserting."""
+    cases = "".join(f"  it('{t}', () => {{\n    assert.ok(sortRows([], 'd'));\n  }});\n" for t in titles)
+    return f"\ndescribe('{group}', () => {{\n{cases}}});\n"
+
+
+def qt020_js_same_title_in_another_describe() -> Run:
+    """A case titled like an existing one in another describe block is a new test: 2 added, as the reply says."""
+    before = SORT_TEST + described("by date", "keeps ties")
+    after = before + described("by name", "keeps ties", "sorts an empty list")
+    return _added({**JS_BASE, "test/sort.test.js": before}, "test/sort.test.js", after,
+                  "Added 2 tests: ties by name and the empty list.")
+
+
 FIXTURES = {
     "QT-004": {
         "pass": [lambda: add_function(30, decorator=True), touch_helper_next_to_long_legacy, qt004_js_at_the_limit,
@@ -399,13 +458,16 @@ FIXTURES = {
     "QT-013": {"pass": [qt013_new_module_at_the_limit_and_legacy_shrunk],
                "fail": [qt013_new_module_one_over, qt013_legacy_grew, qt013_js_one_over], "na": [only_tests_changed]},
     "QT-015": {"pass": [qt015_depth_at_the_limit, qt015_js_at_the_limit, qt015_c_at_the_limit],
-               "fail": [qt015_depth_one_over, qt015_js_one_over, qt015_c_one_over], "na": [only_tests_changed]},
+               "fail": [qt015_depth_one_over, qt015_js_one_over, qt015_c_one_over, qt015_c_one_over_without_braces],
+               "na": [only_tests_changed]},
     "QT-016": {"pass": [qt016_js_at_the_limit, qt016_c_long_line_edited_not_longer, qt016_js_long_line_moved],
                "fail": [qt016_c_one_over, qt016_c_long_line_made_longer], "na": [qt016_python_only]},
-    "QT-017": {"pass": [qt017_one_assertion_each, qt017_js_expect_and_assert, qt017_c_check],
-               "fail": [qt017_test_without_assertion, qt017_js_smoke_test, qt017_c_no_check],
+    "QT-017": {"pass": [qt017_one_assertion_each, qt017_js_expect_and_assert, qt017_c_check,
+                        qt017_js_named_assert_imports, qt017_js_ava_t_is],
+               "fail": [qt017_test_without_assertion, qt017_js_smoke_test, qt017_c_no_check, qt017_c_criterion_smoke],
                "na": [qt017_only_a_helper, qt010_constants_only]},
-    "QT-020": {"pass": [qt020_count_stated, qt020_js_count_stated, qt020_c_count_stated],
+    "QT-020": {"pass": [qt020_count_stated, qt020_js_count_stated, qt020_c_count_stated,
+                        qt020_js_same_title_in_another_describe],
                "fail": [qt020_no_count, qt020_wrong_count, qt020_js_no_count, qt020_c_wrong_count],
                "na": [qt020_no_test_added]},
 }
