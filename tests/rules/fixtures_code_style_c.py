@@ -534,6 +534,12 @@ def cs049_flags_kept() -> Run:
                               "wc: src/main.c src/buffer.c\n\t$(CC) $(CFLAGS) -o $@ $^\n"})
 
 
+def cs049_exported_and_immediate_flags() -> Run:
+    """`export CFLAGS = ...` (passed on to sub-makes) and `::=` (POSIX immediate assignment) set the flags too."""
+    return c_run({"Makefile": "CC = cc\nexport CFLAGS = -std=c11 -Wall\nCFLAGS ::= $(CFLAGS) -Wextra  # strict\n\n"
+                              "wc: src/main.c src/buffer.c\n\t$(CC) $(CFLAGS) -o $@ $^\n"})
+
+
 def cs049_flag_dropped() -> Run:
     return c_run({"Makefile": MAKEFILE.replace(" -Wextra", "") + "\nclean:\n\trm -f wc\n"})
 
@@ -675,7 +681,7 @@ FIXTURES = {
                "fail": [cs048_pragma_once, cs048_other_name, cs048_declarations_after_the_guard,
                         cs048_unclosed_guard],
                "na": [cs048_no_header]},
-    "CS-049": {"pass": [cs049_flags_kept], "fail": [cs049_flag_dropped], "na": [cs049_no_makefile]},
+    "CS-049": {"pass": [cs049_flags_kept, cs049_exported_and_immediate_flags], "fail": [cs049_flag_dropped], "na": [cs049_no_makefile]},
     "CS-050": {"pass": [cs050_from_pointer, cs050_from_subscript, cs050_member_in_a_macro_and_memset],
                "fail": [cs050_from_type, cs050_from_struct_type],
                "na": [cs050_no_sizeof, cs050_sizeof_outside_allocations]},
