@@ -239,6 +239,10 @@ class Run:
             )
         return "".join(out)
 
+    def diff_of(self, paths: Iterable[str], context: int = 3) -> str:
+        """`diff` of exactly these files (a path is no glob here: `pages/[id].js` is that file)."""
+        return self.diff(context=context, keep=set(paths).__contains__)
+
     def added_lines(self, pattern: str = "**") -> list[tuple[str, str]]:
         """(path, line) for every line the run added in files matching `pattern`."""
         out = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import posixpath
 import re
+from collections.abc import Iterable
 
 from ..evidence import Command, FileView, Run, TurnView, match
 from ..trajectory import Commit, ToolCall
@@ -94,13 +95,15 @@ def exchange(turn: TurnView) -> str:
     return f"### turn {turn.index} ({turn.intent})\nUser:\n{turn.user.strip()}\n\nReply:\n{turn.reply.strip()}"
 
 
-def turn_diff(run: Run, index: int, pattern: str = "**") -> str:
-    """Unified diff of what turn `index` changed in files matching `pattern` (binary files named only)."""
+def turn_diff(run: Run, index: int, pattern: str = "**", paths: Iterable[str] | None = None) -> str:
+    """Unified diff of what turn `index` changed in files matching `pattern` and, when given, among `paths` (exact
+    paths, no globs); binary files named only."""
     before, after = files_before_turn(run, index), run.files_after_turn(index)
+    among = None if paths is None else set(paths)
     out: list[str] = []
     for path in sorted(set(before) | set(after)):
         a, b = before.get(path), after.get(path)
-        if a == b or not match(path, pattern):
+        if a == b or not match(path, pattern) or (among is not None and path not in among):
             continue
         if b"\0" in (a or b"") + (b or b""):
             out.append(f"Binary file {path} changed\n")

@@ -225,4 +225,4 @@ def test_transformations_do_no_io(run: Run) -> None:
     The judge reads the diff of the changed Python files that import pandas or numpy."""
     sources = importing(changed_sources_or_na(run, "**/*.py", "Python file"), DATA_LIBRARIES) or na(
         "no changed Python file imports pandas or numpy")
-    judge(data_code_diff="".join(run.diff(src.path) for src in sources))
+    judge(data_code_diff=run.diff_of(src.path for src in sources))

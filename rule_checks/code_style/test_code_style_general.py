@@ -154,7 +154,7 @@ def test_error_messages_actionable(run: Run) -> None:
     bare = [f"{v.path}:{r.line}" for v, r in raised if not r.has_message]
     assert not bare, f"errors raised without a message at {bare}"
     paths = sorted({v.path for v, _ in raised})
-    judge(raising_files_diff="".join(run.diff(path) for path in paths))
+    judge(raising_files_diff=run.diff_of(paths))
 
 
 @rule("CS-111", languages=NEUTRAL, family="code_style", modality="forbid", prior="against", method="llm_judge",
@@ -188,7 +188,7 @@ def test_no_defensive_clutter(run: Run) -> None:
     The judge reads the requests and the diff of the changed non-test source files."""
     views = sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)
     requests = "\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in run.turns)
-    judge(requests=requests, source_diff="".join(run.diff(v.path) for v in views))
+    judge(requests=requests, source_diff=run.diff_of(v.path for v in views))
 
 
 @rule("CS-112", languages=NEUTRAL, family="code_style", modality="require", prior="align", method="hybrid",

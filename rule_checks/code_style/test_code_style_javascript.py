@@ -345,4 +345,4 @@ def test_render_free_of_side_effects(run: Run) -> None:
     The judge reads the diff of the changed JSX/TSX files that define components."""
     views = [v for v in changed_code_or_na(run, "jsx") if js.components(v.path, v.data)] or na(
         "no changed JSX/TSX file defines a component")
-    judge(component_diff="".join(run.diff(v.path) for v in views))
+    judge(component_diff=run.diff_of(v.path for v in views))

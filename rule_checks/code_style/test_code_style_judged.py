@@ -140,7 +140,7 @@ def test_no_speculative_abstraction(run: Run) -> None:
     paths = [v.path for v in sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)]
     asks = [t for t in run.turns if set(run.changed_in_turn(t.index)) & set(paths)] or run.turns
     judge(requests="\n\n".join(f"## Turn {t.index} ({t.intent})\n{t.user.strip()}" for t in asks),
-          source_diff="".join(run.diff(p) for p in paths))
+          source_diff=run.diff_of(paths))
 
 
 @rule("CS-104", languages=NEUTRAL, family="code_style", modality="require", prior="neutral", method="hybrid",
@@ -179,7 +179,7 @@ def test_tests_are_deterministic(run: Run) -> None:
     views = sources_or_na(run, "Python, JS/TS or C test file", tests=True)
     sleeps = [f"{v.path}:{c.line}" for v, c in on_added_lines(run, views, _sleeps)]
     assert not sleeps, f"added test code sleeps at {sleeps}"
-    judge(test_diff="".join(run.diff(v.path) for v in views))
+    judge(test_diff=run.diff_of(v.path for v in views))
 
 
 @rule("CS-105", languages=NEUTRAL, family="code_style", modality="require", prior="align", method="llm_judge",
@@ -214,4 +214,4 @@ def test_follows_existing_patterns(run: Run, context: int = 10) -> None:
     reuses its helpers. The judge reads the diff of the changed non-test source files ({context} context lines) and
     an unchanged file of the same language from each folder that gained a source file."""
     views = sources_or_na(run, "non-test Python, JS/TS or C file", tests=False)
-    judge(source_diff="".join(run.diff(v.path, context=context) for v in views), existing_code=siblings(run, views))
+    judge(source_diff=run.diff_of((v.path for v in views), context=context), existing_code=siblings(run, views))

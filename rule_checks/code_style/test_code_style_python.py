@@ -385,5 +385,5 @@ def test_tests_assert_specific_results(run: Run) -> None:
         "no test function added or changed in a Python test file")
     weak = [f"{src.path}::{d.qualname}" for src, d in tests if weak_assert(d.node)]
     assert not weak, f"tests whose assertions pin no specific result: {weak}"
-    judge(test_diff="".join(run.diff(src.path) for src in sources))
+    judge(test_diff=run.diff_of(src.path for src in sources))
 

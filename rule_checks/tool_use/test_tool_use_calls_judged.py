@@ -4,7 +4,6 @@ picking test selections that exercise the changed code. Hybrid rules let a deter
 
 from __future__ import annotations
 
-import glob
 import re
 
 from pytest_harnessif import Run, judge, judge_each, na, rule
@@ -180,7 +179,7 @@ def test_targeted_runs_cover_the_change(run: Run) -> None:
         return
     inventory = "\n".join(new_test_cases({}, run.files)) or "(no test case)"
     judge_each(
-        {"changed_code": "\n".join(turn_diff(run, t.index, glob.escape(p)) for p in changed),
+        {"changed_code": turn_diff(run, t.index, paths=changed),
          "test_selections": "\n".join(f"- {s.command.tool}: {s.text}" for s in runs),
          "tests_in_the_repository": inventory}
         for t, changed, runs in cases
