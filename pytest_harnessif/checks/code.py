@@ -104,12 +104,6 @@ def changed_code_or_na(run: Run, group: str, pattern: str = "**") -> list[FileVi
     return changed_code(run, group, pattern) or na(f"no {GROUP_NAMES[group]} file{where} changed")
 
 
-def is_js_test(path: str) -> bool:
-    """A JS/TS test file (`is_test_path`: `*.test.js`, `*.spec.ts`, `*-test.js`, `test.js`, under `test/`,
-    `__tests__/`, `spec/`...)."""
-    return in_group(path, "javascript") and is_test_path(path)
-
-
 @functools.lru_cache(maxsize=512)
 def _facts(kind: str, path: str, data: bytes) -> tuple[Any, ...]:
     """The facts of `kind` (`comments`, `definitions`...) of a file, read once per content by its language's module
@@ -327,18 +321,6 @@ def looks_like_code(body: str, language: str) -> bool:
     if language not in ("python", "javascript", "typescript", "c"):
         return False
     return any(line in ("{", "}", "} else {") or _statement(language, line) for line in lines)
-
-
-def added_raises(run: Run) -> list[tuple[str, bool]]:
-    """`(path:LINE, has a message)` for every new error raised (Python `raise`) or thrown (JS/TS `throw`) on a line
-    the run added (re-raising a caught error left out)."""
-    views = changed_sources(run, languages=("python", "javascript", "typescript"))
-    return [(f"{v.path}:{r.line}", r.has_message) for v, r in on_added_lines(run, views, raises)]
-
-
-def added_names(run: Run) -> list[tuple[str, str]]:
-    """`(path:LINE, name)` for the names bound on lines the run added, in every language the checks read."""
-    return [(f"{v.path}:{b.line}", b.name) for v, b in on_added_lines(run, changed_sources(run), bindings)]
 
 
 NUMBERED = re.compile(r"(?:^|_)(?P<stem>[A-Za-z]{2,})_?\d+$")

@@ -44,9 +44,9 @@ def test_file_groups_and_kinds() -> None:
         code.changed_code_or_na(run, "python")
     with pytest.raises(NotApplicable, match=r"no C file matching \*\*/\*\.h changed"):
         code.changed_code_or_na(run, "c", "**/*.h")
-    assert code.is_js_test("test/a.test.js") and code.is_js_test("tests/helpers.mjs")
-    assert not code.is_js_test("src/contest.js") and not code.is_js_test("tests/a.py")
-    assert all(code.is_js_test(p) for p in ("spec/a.js", "src/a_test.js", "testing/a.js", "test.js", "a-test.cjs"))
+    assert code.is_test_path("test/a.test.js") and code.is_test_path("tests/helpers.mjs")
+    assert not code.is_test_path("src/contest.js")
+    assert all(code.is_test_path(p) for p in ("spec/a.js", "src/a_test.js", "testing/a.js", "test.js", "a-test.cjs"))
     assert is_makefile("Makefile") and is_makefile("rules.mk") and not is_makefile("Makefile.md")
     head = b"a\nb\nc\nd\n# DO NOT EDIT\n"
     assert is_generated_text(head, ("DO NOT EDIT",)) and not is_generated_text(head, ("DO NOT EDIT",), head=4)
@@ -116,9 +116,11 @@ def test_added_raises_and_names_in_every_language() -> None:
     js = "export function h(a) {\n  const total2 = a;\n  throw new Error();\n}\nthrow new TypeError(`bad ${a}`);\n"
     c = "static int count_rows(const char *path) {\n  int n2 = 0;\n  return n2;\n}\n"
     run = make_run(final={"src/a.py": py, "src/b.js": js, "src/c.c": c})
-    assert code.added_raises(run) == [("src/a.py:3", False), ("src/a.py:4", True), ("src/b.js:3", False),
-                                      ("src/b.js:5", True)]
-    names = code.added_names(run)
+    throwing = code.changed_sources(run, languages=("python", "javascript", "typescript"))
+    raised = [(f"{v.path}:{r.line}", r.has_message) for v, r in code.on_added_lines(run, throwing, code.raises)]
+    assert raised == [("src/a.py:3", False), ("src/a.py:4", True), ("src/b.js:3", False), ("src/b.js:5", True)]
+    bound = code.on_added_lines(run, code.changed_sources(run), code.bindings)
+    names = [(f"{v.path}:{b.line}", b.name) for v, b in bound]
     assert {("src/a.py:1", "f"), ("src/a.py:7", "err"), ("src/b.js:2", "total2"), ("src/c.c:2", "n2"),
             ("src/c.c:1", "count_rows")} <= set(names)
 
