@@ -55,6 +55,7 @@ class Located(Protocol):
 
 
 Fact = TypeVar("Fact", bound=Located)
+T = TypeVar("T")
 
 
 def language(path: str) -> str | None:
@@ -165,11 +166,18 @@ def sources_or_na(run: Run, what: str, pattern: str = "**", tests: bool | None =
                   languages: Iterable[str] = NEUTRAL) -> list[FileView]:
     """`changed_sources`, or n/a: saying which languages the check cannot read when only such code changed, else
     that no `what` changed."""
-    found = changed_sources(run, pattern, tests, languages)
+    return found_or_na(run, changed_sources(run, pattern, tests, languages), f"{what} changed", pattern, tests,
+                       languages)
+
+
+def found_or_na(run: Run, found: list[T], what: str, pattern: str = "**", tests: bool | None = None,
+                languages: Iterable[str] = NEUTRAL) -> list[T]:
+    """`found`, or n/a: naming the languages the checks cannot read when the run changed only such code (test files
+    only, or other files only, with `tests`), else saying that no `what` was found."""
     if found:
         return found
     other = unreadable_changes(run, pattern, tests, languages)
-    na(cannot_read(other) if other else f"no {what} changed")
+    na(cannot_read(other) if other else f"no {what}")
 
 
 def added_numbers(run: Run, view: FileView) -> set[int]:

@@ -3,7 +3,7 @@ definition's length from its header, the language family of a file and whether t
 the code it changed, the test cases a turn added, and the lines a run made longer than a limit.
 
 Where a check finds nothing it can read but the run changed code in a language it cannot read (Go, Rust...),
-`found_or_na` says n/a naming that language, never "nothing changed".
+`code.found_or_na` says n/a naming that language, never "nothing changed".
 """
 
 from __future__ import annotations
@@ -13,35 +13,21 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import PurePosixPath
-from typing import TypeVar
 
-from ..authoring import na
 from ..evidence import FileView, Run
 from .code import (
     TEST_DIRS,
-    cannot_read,
     definitions,
     is_test_path,
     language,
     new_test_cases,
     readable,
-    unreadable_changes,
 )
 from .facts import Definition
 from .history import failing_file, failing_names
 from .workspace import files_before_turn
 
-T = TypeVar("T")
 HEADER = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)\b", re.M)
-
-
-def found_or_na(run: Run, found: list[T], what: str, tests: bool | None = None) -> list[T]:
-    """`found`, or n/a: naming the languages the checks cannot read when the run changed only such code (test files
-    only, or other files only, with `tests`), else saying that no `what` was found."""
-    if found:
-        return found
-    other = unreadable_changes(run, tests=tests)
-    na(cannot_read(other) if other else f"no {what}")
 
 
 def unreadable_in_turn(run: Run, index: int) -> list[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
-from pytest_harnessif.checks.code import NEUTRAL, is_test_path, readable, sources_or_na
+from pytest_harnessif.checks.code import NEUTRAL, found_or_na, is_test_path, readable, sources_or_na
 from pytest_harnessif.checks.history import module_name, registers
-from pytest_harnessif.checks.metrics_code import added_cases, found_or_na, selected_name, untested
+from pytest_harnessif.checks.metrics_code import added_cases, selected_name, untested
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
 

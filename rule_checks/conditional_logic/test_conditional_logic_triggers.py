@@ -13,7 +13,7 @@ import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
 from pytest_harnessif.checks.ast import imported_modules
-from pytest_harnessif.checks.code import NEUTRAL, definitions, is_test_path
+from pytest_harnessif.checks.code import NEUTRAL, definitions, found_or_na, is_test_path
 from pytest_harnessif.checks.command import edits, ran_tests, shell_edits
 from pytest_harnessif.checks.comments import added_line_numbers
 from pytest_harnessif.checks.history import (
@@ -41,7 +41,7 @@ from pytest_harnessif.checks.history import (
     word_in,
     wrapped_in,
 )
-from pytest_harnessif.checks.metrics_code import existing_tests, found_or_na
+from pytest_harnessif.checks.metrics_code import existing_tests
 from pytest_harnessif.checks.project import dependency_lists
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, parse, public_api, signature
 from pytest_harnessif.checks.shell import segments

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.code import NEUTRAL, changed_definitions, new_test_cases, sources_or_na
-from pytest_harnessif.checks.metrics_code import found_or_na, length, lengthened_lines
+from pytest_harnessif.checks.code import NEUTRAL, changed_definitions, found_or_na, new_test_cases, sources_or_na
+from pytest_harnessif.checks.metrics_code import length, lengthened_lines
 from pytest_harnessif.checks.regex import bullets, without_code, words
 from pytest_harnessif.checks.workspace import added_count, changed_paths
 

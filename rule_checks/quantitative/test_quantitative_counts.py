@@ -15,10 +15,11 @@ from pytest_harnessif.checks.code import (
     READABLE,
     changed_definitions,
     changed_sources,
+    found_or_na,
     sources_or_na,
 )
 from pytest_harnessif.checks.command import suite_runs
-from pytest_harnessif.checks.metrics_code import added_cases, found_or_na, lengthened_lines
+from pytest_harnessif.checks.metrics_code import added_cases, lengthened_lines
 from pytest_harnessif.checks.regex import without_code
 from pytest_harnessif.checks.render import short
 from pytest_harnessif.checks.shell import segments

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pytest_harnessif import NotApplicable
-from pytest_harnessif.checks.code import definitions
+from pytest_harnessif.checks.code import definitions, found_or_na
 from pytest_harnessif.checks.metrics_code import (
     case_name,
     existing_tests,
-    found_or_na,
     length,
     lengthened_lines,
     selected_name,
