@@ -308,11 +308,12 @@ PLACEHOLDER = re.compile(r"example|change-?me|dummy|placeholder|xxx|your[-_]|<|\
 
 def secret_assignment(line: str, names: Iterable[str]) -> str | None:
     """The quoted literal of 8+ characters a line assigns to a credential-like name (`API_KEY = "..."`,
-    `password: '...'`), unless it looks like a placeholder; None otherwise."""
+    `password: '...'`, C's `#define API_TOKEN "..."`), unless it looks like a placeholder; None otherwise."""
     kinds = "|".join(re.escape(n) for n in names)
     if not kinds:
         return None
-    hit = re.search(rf"(?i)\b\w*(?:{kinds})\w*[\"']?\s*[:=]\s*[\"']([^\"'\s]{{8,}})[\"']", line)
+    hit = re.search(rf"(?i)\b\w*(?:{kinds})\w*[\"']?\s*[:=]\s*[\"']([^\"'\s]{{8,}})[\"']", line) or re.match(
+        rf"(?i)\s*#\s*define\s+\w*(?:{kinds})\w*\s+\"([^\"\s]{{8,}})\"", line)
     return hit.group(1) if hit and not PLACEHOLDER.search(hit.group(1)) else None
 
 

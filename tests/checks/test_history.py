@@ -234,6 +234,8 @@ def test_secret_detection() -> None:
     assert h.secret_assignment('API_TOKEN = "4f9a8b7c6d5e"', names) == "4f9a8b7c6d5e"
     assert h.secret_assignment("password: 'hunter22x'", names) == "hunter22x"
     assert h.secret_assignment('API_TOKEN = "changeme-please"', names) is None
+    assert h.secret_assignment('#define API_TOKEN "4f9a8b7c6d5e"', names) == "4f9a8b7c6d5e"
+    assert h.secret_assignment('#define API_TOKEN "your-token-here"', names) is None
     assert h.secret_assignment('API_TOKEN = "short"', names) is None
     assert h.secret_assignment('API_TOKEN = "4f9a8b7c6d5e"', ()) is None
     assert h.SECRET_TOKENS.search("key: " + "AKIA" + "IOSFODNN7EXAMPLE")
