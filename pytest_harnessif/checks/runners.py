@@ -82,19 +82,21 @@ MAX_DEPTH = 6
 @dataclass(frozen=True)
 class Activity:
     """What one command does for a project's checks: runs tests, lints (a linter, type checker or formatter), rewrites
-    files while linting, whether all its linting is a formatter's, and the runner that decided (`pytest`,
-    `make check`)."""
+    files while linting, whether all its linting is a formatter's, the runner that decided (`pytest`, `make check`),
+    and whether that runner is the project's own entry (a task-runner target, package script, tox environment,
+    script or `pre-commit` hooks) rather than a tool deciding on its own."""
 
     tests: bool = False
     lint: bool = False
     fixes: bool = False
     runner: str = ""
     formatter: bool = False
+    own: bool = False
 
     def __or__(self, other: Activity) -> Activity:
         formatter = (self.formatter or not self.lint) and (other.formatter or not other.lint)
         return Activity(self.tests or other.tests, self.lint or other.lint, self.fixes or other.fixes,
-                        self.runner or other.runner, formatter and (self.lint or other.lint))
+                        self.runner or other.runner, formatter and (self.lint or other.lint), self.own or other.own)
 
     @property
     def any(self) -> bool:
@@ -106,7 +108,8 @@ class Activity:
         return self.lint and self.fixes and self.formatter
 
     def named(self, runner: str) -> Activity:
-        return Activity(self.tests, self.lint, self.fixes, runner, self.formatter) if self.any else NONE
+        """This activity as the project entry `runner` decides it."""
+        return Activity(self.tests, self.lint, self.fixes, runner, self.formatter, own=True) if self.any else NONE
 
 
 NONE = Activity()
@@ -187,7 +190,7 @@ def _lint(name: str, args: tuple[str, ...]) -> Activity:
         fixes = not CHECK_FLAGS & given
     else:
         fixes = "--fix" in given or "--fix-only" in given
-    return Activity(lint=True, fixes=fixes, runner=name, formatter=name in FORMATTERS)
+    return Activity(lint=True, fixes=fixes, runner=name, formatter=name in FORMATTERS, own=name == "pre-commit")
 
 
 def _ruff(args: tuple[str, ...], words: list[str]) -> Activity:
@@ -277,11 +280,11 @@ def _script(path: str, args: tuple[str, ...], project: Project, cwd: str | None,
         if found.any:
             return found.named(normal)
     if LINT_SCRIPT.search(re.sub(r"\.\w+$", "", normal)):
-        return Activity(lint=True, runner=normal)
+        return Activity(lint=True, runner=normal, own=True)
     if PY_TEST_FILE.search(normal) and not TEST_DIR.search(normal):
         return NONE  # an agent's ad-hoc check (`python test_fix.py`), not the project's suite
     if TEST_SCRIPT.search(normal) or ("/" in normal and TEST_BINARY.search(normal)):
-        return Activity(tests=True, runner=normal)
+        return Activity(tests=True, runner=normal, own=True)
     return NONE
 
 

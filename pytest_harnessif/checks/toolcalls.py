@@ -32,7 +32,6 @@ from .code import calls as code_calls
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
 from .shell import Segment, named_test_files, parse, sed_in_place, short_flag, workspace_relative
-from .toolnames import LINT_TOOLS
 from .workspace import added_count, changed_paths, repo_path, workspace_path
 
 FILE_TOOLS = ("read_file", "write_file", "edit_file", "list_files")
@@ -551,15 +550,11 @@ def installs(seg: Segment) -> str | None:
     return None
 
 
-NOT_FOREIGN = frozenset({"pre-commit"})  # runs the hooks the project configured
-
-
 def foreign_linter(seg: Segment) -> bool:
     """A lint run that a linter, formatter or type checker decides on its own (`ruff check`, `python -m flake8`,
-    `npx eslint`, `tsc --noEmit`), not a script or task-runner entry of the project (`tools/lint.py`, `make lint`,
-    `npm run lint`, `pre-commit run`)."""
-    runner = seg.activity.runner.split()[0] if seg.is_lint_run and seg.activity.runner else ""
-    return (runner in LINT_TOOLS or runner == "deno") and runner not in NOT_FOREIGN
+    `npx eslint`, `tsc --noEmit`, `cargo clippy`, `go vet`), not a script or task-runner entry of the project
+    (`tools/lint.py`, `make lint`, `npm run lint`, `pre-commit run`)."""
+    return seg.is_lint_run and not seg.activity.own
 
 
 # --- counts in text and output ------------------------------------------------------------------------------

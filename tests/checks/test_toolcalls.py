@@ -355,6 +355,8 @@ def test_installs(cmd: str, installer: str | None) -> None:
     ("ruff check .", True), ("python3 -m flake8 src", True), ("npx eslint src", True), ("tsc --noEmit", True),
     ("uv run mypy src", True), ("python tools/lint.py", False), ("node tools/lint.mjs", False),
     ("make lint", False), ("npm run lint", False), ("pre-commit run --all-files", False), ("pip install ruff", False),
+    ("cargo clippy", True), ("go vet ./...", True), ("deno lint", True), ("bundle exec rubocop", True),
+    ("just lint", False), ("tox -e lint", False), ("./scripts/lint.sh", False),
 ])
 def test_foreign_linter(cmd: str, foreign: bool) -> None:
     assert foreign_linter(seg(cmd)) is foreign
