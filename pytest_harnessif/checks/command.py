@@ -116,12 +116,6 @@ def suite_runs(run: Run) -> list[Command]:
     return _commands(ran_tests(run))
 
 
-def lint_runs(run: Run) -> list[Command]:
-    """Every command that ran a linter or a check-only formatter (`tools/lint.py`, `ruff check`, `eslint`,
-    `black --check`; a formatter only rewriting files is no lint run)."""
-    return _commands(s for s in segments(run) if s.checks_lint)
-
-
 def commits(run: Run) -> list[Command]:
     """Every command that ran `git commit` (whether or not it went through; see `Segment.made_commit`)."""
     return _commands(s for s in segments(run) if s.is_git("commit"))
@@ -266,15 +260,3 @@ def lint_passed_before(commit: Segment, lints: list[Segment], since: tuple[int, 
             return True
     return False
 
-
-def last_py_edit(run: Run) -> dict[int, Position]:
-    """Per turn, the position of its last edit of a `.py` file (edit tools or bash writes)."""
-    last: dict[int, Position] = {}
-    for e in [*edits(run, "**/*.py"), *shell_edits(run, "**/*.py")]:
-        last[e.turn] = max(last.get(e.turn, (-1, -1)), e.position)
-    return last
-
-
-def last_failed(commands: list[Command]) -> bool:
-    last = max(commands, key=lambda c: c.order)
-    return last.timed_out or last.exit_code != 0

@@ -8,10 +8,7 @@ from pytest_harnessif.checks.command import (
     commits,
     edit_positions,
     edits,
-    last_failed,
-    last_py_edit,
     lint_passed_before,
-    lint_runs,
     numbered_calls,
     ran_tests,
     runs_task_command,
@@ -72,11 +69,6 @@ def test_one_command_counted_once() -> None:
     run = ran("pytest a.py && pytest b.py")
     assert len(ran_tests(run)) == 2
     assert len(suite_runs(run)) == 1
-
-
-def test_lint_runs() -> None:
-    run = ran("python tools/lint.py", "cat tools/lint.py", "ruff check src", "ruff format .", "vim tools/lint.py")
-    assert [c.cmd for c in lint_runs(run)] == ["python tools/lint.py", "ruff check src"]
 
 
 def test_commits() -> None:
@@ -232,7 +224,6 @@ def _run() -> Run:
 def test_suite_lint_and_commit_runs() -> None:
     run = _run()
     assert [c.cmd for c in suite_runs(run)] == ["pytest -q", "python -m pytest -q"]
-    assert [c.cmd for c in lint_runs(run)] == ["ruff check src", "python tools/lint.py"]
     assert [c.cmd for c in commits(run)] == ["git add -A && git commit -m 'Add a'"]
 
 
@@ -266,26 +257,6 @@ def test_lint_passed_before_each_commit() -> None:
         passed.append(lint_passed_before(commit, lints, since))
         since = commit.position
     assert passed == [False, True, False, True, False]
-
-
-def test_last_py_edit_per_turn() -> None:
-    run = make_run(turns=[
-        turn("t0", "r0", tool("write_file", path="src/a.py", content="x"), bash("pytest -q"),
-             tool("edit_file", path="README.md", old="a", new="b")),
-        turn("t1", "r1", bash("echo x > notes.txt && sed -i s/a/b/ src/b.py"),
-             tool("edit_file", path="docs/x.md", old="a", new="b")),
-        turn("t2", "r2", bash("pytest -q"), tool("edit_file", is_error=True, path="src/a.py", old="a", new="b")),
-    ])
-    assert last_py_edit(run) == {0: (0, 0), 1: (3, 1)}
-
-
-def test_last_failed_looks_at_the_latest_run_only() -> None:
-    run = make_run(turns=[turn("t", "r", bash("pytest -q", exit_code=1), bash("pytest -q"),
-                               bash("pytest -q", timed_out=True))])
-    red, green, hung = run.commands
-    assert last_failed([red])
-    assert not last_failed([green, red])  # by run order, not list order
-    assert last_failed([red, green, hung])
 
 
 def test_edit_positions_keep_only_the_files_asked_for() -> None:
