@@ -121,12 +121,13 @@ class Skill:
 
 @dataclass(frozen=True)
 class Shell:
-    """Any other command (`git status`, `curl ...`), with its output and exit code: its own bash call, after
-    `cd /workspace &&` as a one-liner, a line of the script."""
+    """Any other command (`git status`, `curl ...`, a generator), with its output, exit code and the files it writes
+    (path -> text): its own bash call, after `cd /workspace &&` as a one-liner, a line of the script."""
 
     cmd: str
     output: str = ""
     exit_code: int = 0
+    writes: dict[str, str] = field(default_factory=dict)
 
 
 Action = Edit | Tests | Lint | Commit | Read | Delete | Move | Skill | Shell
@@ -243,6 +244,7 @@ def _shell(action: Action, eco: Ecosystem, state: _State) -> tuple[str, str, int
         state.files[action.target] = state.files.pop(action.source, "")
         return f"{'git mv' if action.git else 'mv'} {action.source} {action.target}", "", 0
     assert isinstance(action, Shell)
+    state.files.update(action.writes)
     return action.cmd, action.output, action.exit_code
 
 

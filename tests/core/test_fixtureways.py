@@ -42,3 +42,9 @@ def test_a_red_test_run_exits_with_the_ecosystems_status() -> None:
 
 def test_a_dirty_lint_names_a_file_and_exits_1() -> None:
     assert _calls("tool", Lint(ok=False))[-1][2:] == (1, "src/core.py:1: problem")
+
+
+def test_a_command_writes_the_files_it_declares_in_every_way() -> None:
+    generate = fixtureways.Shell("python tools/gen.py", writes={"src/gen.py": "V = 2\n"})
+    for way, run in ways([turn_of("Regenerate", "Done.", generate)], FILES).items():
+        assert run.files["src/gen.py"] == b"V = 2\n" and "src/gen.py" not in run.initial_files, way

@@ -135,13 +135,9 @@ def _bumped_three_ways() -> dict[str, Run]:
 
 
 def _regenerated_three_ways() -> dict[str, Run]:
-    """The input edited and the generator rerun (its output is what the snapshot shows)."""
-    runs = ways([turn_of("Bump the version to 0.2.0", "Bumped.", Edit("VERSION", "0.2.0\n"),
-                         Shell("python tools/gen_version.py"))], GEN_BASE)
-    final = {**GEN_BASE, "VERSION": "0.2.0\n", "src/shop/_version.py": BUMPED}
-    return {way: make_run(initial=GEN_BASE, final=final,
-                          turns=[turn(t.user, t.reply, *t.tool_calls, files=final) for t in run.turns])
-            for way, run in runs.items()}
+    """The input edited and the generator rerun, which rewrites the generated file."""
+    return ways([turn_of("Bump the version to 0.2.0", "Bumped.", Edit("VERSION", "0.2.0\n"),
+                         Shell("python tools/gen_version.py", writes={"src/shop/_version.py": BUMPED}))], GEN_BASE)
 
 
 def cs054_edited_with_the_tool() -> Run:
