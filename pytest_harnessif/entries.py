@@ -25,11 +25,13 @@ class RuleEntry:
 
 @dataclass(frozen=True)
 class TaskEntry:
-    """One task folder: validated task.yaml, its repository and (optional) gold script."""
+    """One task folder: validated task.yaml, its repository, (optional) gold script and (optional) second gold,
+    `gold-alt.yaml`, written independently of the first."""
 
     task: Task
     dir: Path
     script: Script | None
+    alt_script: Script | None
 
     @property
     def repo(self) -> Path:

@@ -146,8 +146,8 @@ def load_dataset(root: Path, config: str) -> dict[str, FlowEntry]:
         repo = root / "repos" / flow.task
         if not repo.is_dir():
             raise DatasetError(f"{repo}: the repository of task {flow.task} is missing")
-        entries[flow.task] = FlowEntry(task=flow_task(instance, flow), dir=repo, script=None, instance=instance,
-                                       flow=flow)  # fmt: skip
+        task = flow_task(instance, flow)
+        entries[flow.task] = FlowEntry(task, repo, None, None, instance=instance, flow=flow)
     return entries
 
 

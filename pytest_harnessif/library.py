@@ -92,16 +92,32 @@ def load_task(task_dir: Path) -> TaskEntry:
         raise LibraryError(f"{path}: repo: no shared repository {shared}")
     if not shared and not (task_dir / "repo").is_dir():
         raise LibraryError(f"{task_dir}: repo: the task has no repo/ folder (nor a `repo:` naming a shared one)")
-    script = None
-    gold = task_dir / "gold.yaml"
-    if gold.exists():
-        try:
-            script = Script.model_validate(_yaml(gold))
-        except ValidationError as exc:
-            raise LibraryError(_validation_message(gold, exc)) from None
-        if len(script.turns) != len(task.turns):
-            raise LibraryError(f"{gold}: turns: {len(script.turns)} scripted turns for {len(task.turns)} user turns")
-    return TaskEntry(task, task_dir, script)
+    script = _script(task_dir / "gold.yaml", task)
+    alt = _script(task_dir / "gold-alt.yaml", task)
+    if alt is not None:
+        for i, turn in enumerate(alt.turns):
+            field = "default_reply" if turn.default_reply is not None else None
+            step = next((j for j, s in enumerate(turn.steps) if {"default", "only"} & s.model_fields_set), None)
+            if step is not None:
+                field = f"steps[{step}]: {'default' if 'default' in turn.steps[step].model_fields_set else 'only'}"
+            if field:
+                raise LibraryError(
+                    f"{task_dir / 'gold-alt.yaml'}: turns[{i}]: {field}: a second gold has one reading (no defaults)"
+                )
+    return TaskEntry(task, task_dir, script, alt)
+
+
+def _script(path: Path, task: Task) -> Script | None:
+    """The scripted trajectory at `path` (gold.yaml or gold-alt.yaml) checked against the task, or None."""
+    if not path.exists():
+        return None
+    try:
+        script = Script.model_validate(_yaml(path))
+    except ValidationError as exc:
+        raise LibraryError(_validation_message(path, exc)) from None
+    if len(script.turns) != len(task.turns):
+        raise LibraryError(f"{path}: turns: {len(script.turns)} scripted turns for {len(task.turns)} user turns")
+    return script
 
 
 def load_tasks(tasks_dirs: Path | Sequence[Path], rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:

@@ -1,7 +1,8 @@
 """Model specs (`--harness-model`) to agents.
 
 Built in: the offline scripted references `gold` (under `--harness-taskflow`: the gold patch spread over the issue
-turns, questions answered with their references) and `defaults` (and, for the E0 pilot only,
+turns, questions answered with their references), `gold-alt` (a second gold written independently: its own names,
+idioms and replies) and `defaults` (and, for the E0 pilot only,
 `precedence/<order>`); `<provider>/<model>[@base_url]` for every provider of `agents.providers` (`openai`, also
 any OpenAI-compatible endpoint: vLLM, Ollama, LM Studio, OpenRouter; `anthropic`); bare names a provider claims
 (`gpt-*`, `o<digit>*` -> openai, `claude-*` -> anthropic); `replay/<model>@<store dir>` re-playing a recorded
@@ -32,7 +33,7 @@ from .replay import ReplayClient
 from .scripted import ScriptedClient
 from .settings import TRANSPORT, Limits, ModelSettings
 
-OFFLINE = ("defaults", "gold")
+OFFLINE = ("defaults", "gold", "gold-alt")
 REPLAY = "replay"
 
 
@@ -69,16 +70,18 @@ def _scripted(reading: str) -> AgentSpec:
             if reading != "gold":
                 raise ModelSpecError(f"{reading}: SWE-TaskFlow tasks have only the gold reading; use gold")
             return ToolLoopAgent(FlowGoldClient(entry.instance, entry.flow, "scripted:flow-gold@v1"), name=reading)
-        if entry.script is None:
-            raise ModelSpecError(f"{entry.dir}: gold.yaml: the task has no gold script to play")
-        version = digest_bytes(entry.script.model_dump_json().encode(), size=12)
-        client = ScriptedClient(
-            entry.script, "gold" if reading == "gold" else "default", f"scripted:{reading}@{version}"
-        )
+        script, source = (entry.alt_script, "gold-alt.yaml") if reading == "gold-alt" else (entry.script, "gold.yaml")
+        if script is None:
+            raise ModelSpecError(f"{entry.dir}: {source}: the task has no {reading} script to play")
+        version = digest_bytes(script.model_dump_json().encode(), size=12)
+        playing = "default" if reading == "defaults" else "gold"
+        client = ScriptedClient(script, playing, f"scripted:{reading}@{version}", source)
         return ToolLoopAgent(client, name=reading)
 
     description = {
         "gold": "offline reference agent: plays each task's gold script, following every injected rule",
+        "gold-alt": "offline reference agent: plays each task's second gold (gold-alt.yaml), written independently "
+        "of gold with its own names, command idioms and replies, following every injected rule",
         "defaults": "offline reference agent: plays the gold scripts' `default` reading, following its habits "
         "instead of the injected rules",
     }[reading]
@@ -117,8 +120,8 @@ def _split(spec: str) -> tuple[str, str, str | None]:
         provider = next((p.name for p in providers().values() if p.bare and p.bare.match(head)), "")
         if not provider:
             raise ModelSpecError(
-                f"--harness-model={spec!r}: unknown model; use gold, defaults or provider/model[@base_url] with "
-                f"provider one of {_known()} (bare gpt-*, o<N>*, claude-* names are inferred)"
+                f"--harness-model={spec!r}: unknown model; use gold, gold-alt, defaults or provider/model[@base_url] "
+                f"with provider one of {_known()} (bare gpt-*, o<N>*, claude-* names are inferred)"
             )
     if (provider not in providers() and provider != REPLAY) or not model:
         raise ModelSpecError(

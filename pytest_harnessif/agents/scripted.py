@@ -1,4 +1,5 @@
-"""A model client that plays a task's gold script (or its `defaults` reading) through the real tool loop."""
+"""A model client that plays a task's gold script (its gold or `defaults` reading, or gold-alt) through the real tool
+loop."""
 
 from __future__ import annotations
 
@@ -22,10 +23,13 @@ class ScriptedClient:
     that errs, or a call of a tool that does not exist, raises `ScriptError` naming the turn and step (a `bash`
     step may fail on purpose: reproducing a bug, a red test run)."""
 
-    def __init__(self, script: Script, reading: Literal["gold", "default"], model_id: str) -> None:
+    def __init__(
+        self, script: Script, reading: Literal["gold", "default"], model_id: str, source: str = "gold.yaml"
+    ) -> None:
         self.turns = script.reading(reading)
         self.reading = reading
         self.model_id = model_id
+        self.source = source
 
     def complete(self, system: str, messages: list[Message], tools: list[ToolSchema]) -> Completion:
         users = [i for i, m in enumerate(messages) if m.role == "user"]
@@ -52,7 +56,7 @@ class ScriptedClient:
         for m in messages[messages.index(asked) + 1 :]:
             tool = names.get(m.call_id, "?")
             if m.role == "tool" and m.is_error and (tool in FILE_TOOLS or m.text.startswith("error: unknown tool")):
-                where = f"gold.yaml ({self.reading} reading): turn {turn + 1}, step {step}"
+                where = f"{self.source} ({self.reading} reading): turn {turn + 1}, step {step}"
                 raise ScriptError(f"{where}: {tool} could not run: {m.text.strip()[:300]}")
 
     def close(self) -> None:

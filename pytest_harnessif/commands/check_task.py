@@ -1,8 +1,10 @@
 """`harnessif check-task PATH`: validate one task before it joins a panel. The schema and its rules against the
-library, the bundled panel's bounds, the host programs it needs, its repository's tests at the start, then gold
-and defaults played for real: every scripted step runs, gold follows every rule it injects (pass, or unjudged
-without a judge; n/a where the task declares no opportunity), defaults has no error, and the repository's tests
-pass again on gold's final workspace. Every problem is one line naming the file and field or the rule."""
+library, the bundled panel's bounds, the host programs it needs, its repository's tests at the start, then gold,
+gold-alt (the second gold, `gold-alt.yaml`) and defaults played for real: every scripted step runs, both golds
+follow every rule the task injects (pass, or unjudged without a judge; n/a where the task declares no opportunity),
+defaults has no error, the repository's tests pass again on each gold's final workspace, and no user turn presents
+as existing a name only gold's code has (`turnfit`). Every problem is one line naming the file and field or the
+rule."""
 
 from __future__ import annotations
 
@@ -46,8 +48,13 @@ def _tests(workdir: Path, command: str, when: str) -> list[str]:
     return [f"commands.test `{command}` fails {when} (exit {proc.returncode}): " + " | ".join(tail)]
 
 
+def _models(entry: TaskEntry) -> list[str]:
+    """The reference agents the task has scripts for."""
+    return ["gold", "defaults"] + (["gold-alt"] if entry.alt_script is not None else [])
+
+
 def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: str) -> tuple[list[dict], str]:
-    """Gold and defaults on this task alone, in a private store; (verdict rows, pytest's output tail)."""
+    """The reference agents on this task alone, in a private store; (verdict rows, pytest's output tail)."""
     tasks_root = entry.dir.parent.parent
     cmd = [
         sys.executable,
@@ -56,8 +63,7 @@ def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: st
         "-p",
         "no:cacheprovider",
         "-q",
-        "--harness-model=gold",
-        "--harness-model=defaults",
+        *(f"--harness-model={model}" for model in _models(entry)),
         f"--harness-sandbox={sandbox}",
         f"--harness-store={work / 'store'}",
         f"--harness-report-dir={work / 'reports'}",
@@ -76,17 +82,22 @@ def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: st
 
 def _verdicts(entry: TaskEntry, rows: list[dict]) -> list[str]:
     problems = []
-    gold = {r["rule"]: r for r in rows if r["model"] == "gold"}
-    for ref in entry.task.rules:
-        row = gold.get(ref.id)
-        if row is None:
-            problems.append(f"gold: no verdict for {ref.id}")
-        elif row["status"] in ("fail", "error"):
-            problems.append(f"gold: {ref.id} {row['status']}: {row['reason'].splitlines()[0][:300]}")
-        elif ref.opportunity == [] and row["status"] != "n/a":
-            problems.append(f"gold: {ref.id} is {row['status']} but the task declares no opportunity for it")
-        elif ref.opportunity and row["status"] == "n/a":
-            problems.append(f"gold: {ref.id} is n/a but the task declares an opportunity in turns {ref.opportunity}")
+    for model in _models(entry):
+        if model == "defaults":
+            continue
+        mine = {r["rule"]: r for r in rows if r["model"] == model}
+        for ref in entry.task.rules:
+            row = mine.get(ref.id)
+            if row is None:
+                problems.append(f"{model}: no verdict for {ref.id}")
+            elif row["status"] in ("fail", "error"):
+                problems.append(f"{model}: {ref.id} {row['status']}: {row['reason'].splitlines()[0][:300]}")
+            elif ref.opportunity == [] and row["status"] != "n/a":
+                problems.append(f"{model}: {ref.id} is {row['status']} but the task declares no opportunity for it")
+            elif ref.opportunity and row["status"] == "n/a":
+                problems.append(
+                    f"{model}: {ref.id} is n/a but the task declares an opportunity in turns {ref.opportunity}"
+                )
     problems += [
         f"defaults: {r['rule']} error: {r['reason'].splitlines()[0][:300]}"
         for r in rows
@@ -111,15 +122,18 @@ def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: b
             problems += _tests(work / "start", command, "at the start")
         if entry.script is None:
             return [*problems, f"{entry.dir / 'gold.yaml'}: missing: no gold script"]
+        if entry.alt_script is None and bounds:
+            problems.append(f"{entry.dir / 'gold-alt.yaml'}: missing: the panel needs a second gold")
         rows, tail = _play(entry, rules_dir, root, work, sandbox)
         if not rows:
-            return [*problems, f"gold and defaults did not run: {tail}"]
+            return [*problems, f"the reference agents did not run: {tail}"]
         problems += _verdicts(entry, rows)
-        final = next((work / "store").glob(f"*/gold/{entry.task.id}/r1/final.tar"), None)
-        if command and final is not None:
-            with tarfile.open(fileobj=io.BytesIO(final.read_bytes())) as tar:
-                tar.extractall(work / "final", filter="data")
-            problems += _tests(work / "final", command, "on gold's final workspace")
+        for model in ("gold", "gold-alt"):
+            final = next((work / "store").glob(f"*/{model}/{entry.task.id}/r1/final.tar"), None)
+            if command and final is not None:
+                with tarfile.open(fileobj=io.BytesIO(final.read_bytes())) as tar:
+                    tar.extractall(work / model, filter="data")
+                problems += _tests(work / model, command, f"on {model}'s final workspace")
     return problems
 
 
@@ -140,12 +154,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("check-task", help="validate one task: schema, bounds, repo tests, gold and defaults")
+    parser = sub.add_parser(
+        "check-task", help="validate one task: schema, bounds, repo tests, turns, gold, gold-alt and defaults"
+    )
     parser.add_argument("path", metavar="PATH", help="the task folder (tasks/<scenario>/<id>)")
     parser.add_argument(
         "--rules", metavar="DIR", help="your rule library, checked with the bundled one (default rule_checks/ here)"
     )
-    parser.add_argument("--sandbox", choices=["local", "docker"], default="local", help="where gold and defaults run")
+    parser.add_argument(
+        "--sandbox", choices=["local", "docker"], default="local", help="where the reference agents run"
+    )
     parser.add_argument(
         "--bounds",
         choices=["panel", "none"],

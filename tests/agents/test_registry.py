@@ -82,7 +82,7 @@ def test_scripted_agent_needs_a_gold_script(tmp_path: Path) -> None:
 def test_scripted_agents_play_their_reading(tmp_path: Path) -> None:
     base = task_entry(tmp_path)
     script = Script.model_validate({"turns": [{"reply": "g0", "default_reply": "d0"}, {"reply": "g1"}]})
-    entry = TaskEntry(base.task, base.dir, script)
+    entry = TaskEntry(base.task, base.dir, script, None)
     gold = parse_model("gold").make(entry, KEY)
     defaults = parse_model("defaults").make(entry, KEY)
     assert isinstance(gold, ToolLoopAgent)
@@ -91,4 +91,4 @@ def test_scripted_agents_play_their_reading(tmp_path: Path) -> None:
     assert gold.model_id is not None and gold.model_id.startswith("scripted:gold@")
     assert defaults.model_id is not None and defaults.model_id.startswith("scripted:defaults@")
     other = Script.model_validate({"turns": [{"reply": "other"}, {"reply": "g1"}]})
-    assert parse_model("gold").make(TaskEntry(base.task, base.dir, other), KEY).model_id != gold.model_id
+    assert parse_model("gold").make(TaskEntry(base.task, base.dir, other, None), KEY).model_id != gold.model_id

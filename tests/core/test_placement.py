@@ -113,7 +113,7 @@ def test_place_is_roughly_uniform_over_admissible_surfaces(tmp_path: Path) -> No
     counts: Counter[Surface] = Counter()
     n = 400
     for i in range(n):
-        entry = TaskEntry(task.model_copy(update={"id": f"task-{i}"}), tmp_path, None)
+        entry = TaskEntry(task.model_copy(update={"id": f"task-{i}"}), tmp_path, None, None)
         counts[place(entry, rules, seed=0)["CS-001"]] += 1
     assert set(counts) == {Surface.SP, Surface.TD, Surface.SD, Surface.PF, Surface.UI}
     for surface, count in counts.items():

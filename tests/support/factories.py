@@ -63,7 +63,7 @@ def task_entry(tmp_path: Path, **overrides: Any) -> TaskEntry:
     task = Task.model_validate(task_dict(**overrides))
     task_dir = tmp_path / task.scenario / task.id
     (task_dir / "repo").mkdir(parents=True, exist_ok=True)
-    return TaskEntry(task, task_dir, None)
+    return TaskEntry(task, task_dir, None, None)
 
 
 def write_task(
