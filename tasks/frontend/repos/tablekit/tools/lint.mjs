@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Project linter: a few mechanical checks that need no dependencies.
+// tablekit's linter: whitespace and line length everywhere, plus the
+// library's own rules (no DOM, no console, named exports) for src/.
 // Usage: node tools/lint.mjs [path ...]  (default: src test tools examples)
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -44,6 +45,20 @@ const SCRIPT_RULES = [
     test: (code, path) =>
       path.startsWith('src/') && /\bconsole\.log\(/.test(code),
     message: 'console.log in library code',
+  },
+  {
+    // src/ builds strings only; the page owns the DOM (see AGENTS.md).
+    test: (code, path) =>
+      path.startsWith('src/') && /\b(document|window)\.\w/.test(code),
+    message: 'DOM access in src/ (render strings, let the page touch the DOM)',
+  },
+  {
+    test: (code, path) => path.startsWith('src/') && /\bexport\s+default\b/.test(code),
+    message: 'default export (src/ modules export by name)',
+  },
+  {
+    test: (code, path) => path.startsWith('test/') && /\b(test|describe|it)\.only\(/.test(code),
+    message: '.only() left in a test file',
   },
 ];
 
