@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import takewhile
 
 import libcst as cst
 import pathspec
@@ -260,8 +261,12 @@ class Run:
 
     @property
     def new_commits(self) -> list[Commit]:
-        """Commits made during the run (all but the fixture's initial import), oldest first."""
-        return list(reversed(self.git.commits[:-1])) if self.git.commits else []
+        """Commits made during the run (those after the repository's history, or after its one initial import in a
+        record without a base), oldest first."""
+        commits = self.git.commits
+        if self.git.base and any(c.sha == self.git.base for c in commits):
+            return list(reversed(list(takewhile(lambda c: c.sha != self.git.base, commits))))
+        return list(reversed(commits[:-1])) if commits else []
 
     # --- execution ----------------------------------------------------------------------------
     def exec(self, cmd: str, timeout: float = 120.0) -> ExecResult:

@@ -13,13 +13,14 @@ from typing import Any
 from .agents.registry import AgentSpec
 from .conflict import BY_ID, TEXTS, matchups, placed, plan
 from .credentials import MissingCredentials
-from .digest import digest, tree_digest
+from .digest import digest, digest_bytes, tree_digest
 from .entries import FlowEntry, RuleEntry, TaskEntry
 from .evidence import Run, is_generated
 from .flowdata import load_dataset, measurements, read_manifest
 from .library import LibraryError, load_rules, load_tasks
 from .placement import place
 from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
+from .sandbox.history import history_path
 from .sandbox.host import check_host, unmet
 from .sandbox.local import LocalSandbox
 from .schema import RunKey, Status, Surface
@@ -253,6 +254,9 @@ class Harness:
             wordings["flow"] = [entry.flow.hash, entry.instance.model_dump(mode="json")]
         placement = self.placement(key)
         trees = [_tree_hash(entry.dir)] + ([_tree_hash(entry.repo)] if entry.task.repo else [])
+        history = history_path(entry.repo)
+        if history.is_file():
+            trees.append(digest_bytes(history.read_bytes()))
         return digest([*trees, wordings, placement, self.spec(key.model).fingerprint, HD_VERSION])
 
     def _labels(self, key: RunKey) -> dict[str, str]:

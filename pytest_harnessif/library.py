@@ -15,6 +15,7 @@ from .authoring import RuleDefinitionError, rule_meta
 from .entries import RuleEntry, TaskEntry
 from .files import load_yaml
 from .rulemeta import RuleMeta, Universality, Verifiability
+from .sandbox.history import HistoryError, load_history
 from .schema import TASK_FIELDS, Task, field_errors
 from .script import Script
 
@@ -92,6 +93,10 @@ def load_task(task_dir: Path) -> TaskEntry:
         raise LibraryError(f"{path}: repo: no shared repository {shared}")
     if not shared and not (task_dir / "repo").is_dir():
         raise LibraryError(f"{task_dir}: repo: the task has no repo/ folder (nor a `repo:` naming a shared one)")
+    try:
+        load_history(shared or task_dir / "repo")
+    except HistoryError as exc:
+        raise LibraryError(str(exc)) from None
     script = _script(task_dir / "gold.yaml", task)
     alt = _script(task_dir / "gold-alt.yaml", task)
     if alt is not None:

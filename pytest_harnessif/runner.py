@@ -60,6 +60,7 @@ def run_trajectory(
         path, text = stack.project_file
         box = make_sandbox(entry.repo, {path: text.encode()} if path else {})
         traj.sandbox = box.backend
+        base = box.exec("git rev-parse -q --verify HEAD", timeout=60).stdout.strip()
         rec.snapshots[traj.initial_snapshot] = box.snapshot()
         toolbox = ToolBox(box, stack.tools, stack.skills, {t.name: t.command for t in task.tools})
         conversation = agent.open(stack, toolbox)
@@ -90,7 +91,7 @@ def run_trajectory(
                 )
             )
         rec.snapshots[traj.final_snapshot] = box.snapshot()
-        traj.git = git_state(box)
+        traj.git = git_state(box, base)
     except Exception as exc:  # the run broke: record why; its rule items become errors
         traj.status = "failed"
         traj.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
@@ -129,8 +130,9 @@ def changed_files(before: bytes, after: bytes) -> list[str]:
 _SEP, _END = "\x1f", "\x1e"
 
 
-def git_state(box: Sandbox) -> GitState:
-    """Branch, branch heads, all commits (newest first) and porcelain status of the workspace."""
+def git_state(box: Sandbox, base: str = "") -> GitState:
+    """Branch, branch heads, all commits (newest first) and porcelain status of the workspace; `base` is the
+    commit the run started from."""
 
     def git(args: str) -> str:
         res = box.exec(f"git {args}", timeout=60)
@@ -160,4 +162,4 @@ def git_state(box: Sandbox) -> GitState:
                 )
             )
     dirty = [line for line in git("status --porcelain").splitlines() if line.strip()]
-    return GitState(branch=branch, branches=sorted(heads), heads=heads, commits=commits, dirty=dirty)
+    return GitState(base=base, branch=branch, branches=sorted(heads), heads=heads, commits=commits, dirty=dirty)

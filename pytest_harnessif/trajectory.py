@@ -89,8 +89,10 @@ class Commit(Record):
 
 
 class GitState(Record):
-    """The workspace's git state at the end of the run (newest commit first; `dirty` = porcelain lines)."""
+    """The workspace's git state at the end of the run (newest commit first; `dirty` = porcelain lines; `base` =
+    the commit the agent started from, the last of the repository's history)."""
 
+    base: str = ""
     branch: str = ""
     branches: list[str] = []
     heads: dict[str, str] = {}

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from .base import DEFAULT_OUTPUT_CAP, ExecResult, SandboxError, safe_relpath
+from .history import init_commands
 
 _KEPT_ENV = ("LANG", "LC_ALL", "TZ")
 
@@ -172,7 +173,8 @@ def _kill_group(pid: int) -> None:
 
 
 def from_directory(src: Path, *, git_init: bool = True, overlay: dict[str, bytes] | None = None) -> LocalSandbox:
-    """A sandbox whose workspace is a copy of `src` (plus `overlay` files), git-initialised with one commit."""
+    """A sandbox whose workspace is a copy of `src` (plus `overlay` files), git-initialised with its history (one
+    "Initial import" commit when it has none)."""
     if not src.is_dir():
         raise SandboxError(f"repo directory {src} does not exist")
     box = LocalSandbox()
@@ -182,9 +184,7 @@ def from_directory(src: Path, *, git_init: bool = True, overlay: dict[str, bytes
     for path, data in (overlay or {}).items():
         box.write(path, data)
     if git_init:
-        res = box.exec(
-            "git init -q -b main && git add -A && git commit -q -m 'Initial import' --no-gpg-sign", timeout=60
-        )
+        res = box.exec(init_commands(src), timeout=60)
         if res.exit_code != 0:
             box.close()
             raise SandboxError(f"git init of {src} failed: {res.output}")

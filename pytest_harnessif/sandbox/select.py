@@ -13,12 +13,12 @@ from ..slots import Slots
 from .base import Sandbox, SandboxError
 from .docker import DockerLimits, DockerSandbox, install_hooks
 from .engine import engine
+from .history import init_commands
 from .images import ImageRef, lookup, offline_image, scenario_images
 from .local import LocalSandbox, from_directory
 
 KINDS = ("auto", "local", "docker")
 LOCAL_WARNING = "{reason}; using the local sandbox (not isolated)"
-INITIAL_COMMIT = "git init -q -b main && git add -A && git commit -q -m 'Initial import' --no-gpg-sign"
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class SandboxChoice:
     host: str | None = None  # the engine (None: DOCKER_HOST, else the local socket)
 
     def from_repo(self, repo: Path, overlay: dict[str, bytes], labels: dict[str, str]) -> Sandbox:
-        """A workspace holding a copy of `repo` plus `overlay`, git-initialised with one "Initial import" on main."""
+        """A workspace holding a copy of `repo` plus `overlay`, on branch main with the repository's history."""
         if self.backend == "local":
             return from_directory(repo, overlay=overlay)
         if not repo.is_dir():
@@ -46,7 +46,7 @@ class SandboxChoice:
         box = self._docker(labels, labels.get("harnessif.scenario") or repo.parent.parent.name)
         try:
             box.copy_in(repo, overlay)
-            res = box.exec(INITIAL_COMMIT, timeout=60)
+            res = box.exec(init_commands(repo), timeout=60)
             if res.exit_code != 0:
                 raise SandboxError(f"git init of {repo} failed: {res.output}")
         except BaseException:
