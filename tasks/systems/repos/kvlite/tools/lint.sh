@@ -1,7 +1,8 @@
 #!/bin/sh
 # Project lint: every C file compiles cleanly with warnings as errors, no
-# unbounded string functions, no trailing whitespace, lines of at most 100
-# characters. Prints one line per problem; exits 1 if there is any.
+# unbounded string functions, the library never prints or exits (only
+# kvtool does), no trailing whitespace, lines of at most 100 characters.
+# Prints one line per problem; exits 1 if there is any.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -19,6 +20,11 @@ done
 
 if grep -nE '\b(gets|strcpy|strcat|sprintf|vsprintf)[[:space:]]*\(' $files; then
     echo "lint: unbounded string function (use the bounded variant)"
+    status=1
+fi
+lib=$(ls src/*.c | grep -v '^src/kvtool\.c$')
+if grep -nE '(^|[^[:alnum:]_])(printf|fprintf|puts|perror|exit|abort)[[:space:]]*\(' $lib; then
+    echo "lint: the library prints or exits (return a KV_E* status instead)"
     status=1
 fi
 if grep -nE '[[:space:]]+$' $files tests/*.sh tools/*.sh Makefile; then
