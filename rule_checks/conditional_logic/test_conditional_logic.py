@@ -109,13 +109,17 @@ def test_bug_fix_reply_names_root_cause(run: Run, label: str = "Root cause") -> 
 def test_new_module_registered_in_package(run: Run) -> None:
     """Each new module created in a package under `src/` (any depth) is imported by its package's `__init__.py`
     (`from . import m`, `from .m import x`, `import pkg.m`) or listed in its `__all__`; a mention in a comment or a
-    string elsewhere does not count."""
-    new = [p for p in run.created("src/**/*.py") if p.count("/") >= 2 and not p.endswith("/__init__.py")] or na(
-        "no new module created in a package under src/"
-    )
+    string elsewhere does not count. A new subpackage (`src/pkg/sub/__init__.py`) is a new module of the package
+    above it; a `__main__.py` is what `python -m` runs, never imported, so it needs no registration."""
+    new = []
+    for path in run.created("src/**/*.py"):
+        folder, _, name = path.rpartition("/")
+        package = folder.rpartition("/")[0] if name == "__init__.py" else folder
+        if name != "__main__.py" and "/" in package:
+            new.append((path, package))
+    new or na("no new module created in a package under src/")
     unregistered = []
-    for path in new:
-        package = path.rsplit("/", 1)[0]
+    for path, package in new:
         init = run.file(f"{package}/__init__.py")
         if init is None:
             raise MissingArtifact(f"{package}/__init__.py", f"new module {path} has no package __init__.py")

@@ -139,7 +139,10 @@ FIXTURES = {
     "CL-004": {
         "pass": [lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "from .parser import parse"}),
                  lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + '__all__ = ["parser"]\n'}),
-                 lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "from . import parser\n"})],
+                 lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "from . import parser\n"}),
+                 # a new subpackage registered by its parent; its __main__.py is run by `python -m`, not imported
+                 lambda: changed({"src/pkg/cli/__init__.py": STUB, "src/pkg/cli/__main__.py": "parse()\n",
+                                  INIT: PKG_INIT + "from .cli import parse\n"})],
         "fail": [
             lambda: changed({"src/pkg/parser.py": STUB, INIT: PKG_INIT + "# see the parsers package\n"}),
             # the name only in a comment and a string: the old word search took that for a registration
@@ -147,6 +150,8 @@ FIXTURES = {
             lambda: changed({"src/pkg/io/reader.py": STUB, "src/pkg/io/__init__.py": '"""I/O helpers."""\n',
                              INIT: PKG_INIT + "from .io.reader import read\n"}),
             lambda: changed({"src/pkg/io/reader.py": STUB}),
+            # a new subpackage its parent package never imports
+            lambda: changed({"src/pkg/cli/__init__.py": STUB, "src/pkg/cli/__main__.py": "parse()\n"}),
         ],
         "na": [
             lambda: changed({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + PLAIN}),
