@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Project linter: plain checks over our own sources, no dependencies.
+// formwise's linter: style checks over our own sources, plus the library's own
+// promises (no runtime dependencies, nothing browser-hostile in src/).
 // Usage: node tools/lint.mjs [paths...]   (default: src test tools)
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { builtinModules } from 'node:module';
 
 const MAX_LINE = 100;
 const EXTENSIONS = ['.js', '.mjs', '.cjs'];
@@ -14,7 +16,22 @@ const CHECKS = [
   [new RegExp('[^=!<>]==[^=]|!=[^=]'), 'use === or !== instead of == or !='],
   [/\bdebugger\b/, 'debugger statement'],
 ];
-const SRC_ONLY = [[/\bconsole\.(log|debug)\(/, 'console.log in library code']];
+const SRC_ONLY = [
+  [/\bconsole\.(log|debug)\(/, 'console.log in library code'],
+  [/\bprocess\.env\b/, 'process.env in library code (the browser has none; take an option)'],
+];
+// formwise ships without runtime dependencies: src/ may load its own files and
+// Node built-ins (`node:` prefix) only.
+const SPECIFIER = /(?:\brequire\(\s*|\bfrom\s+|^\s*import\s+)(['"])([^'"]+)\1/;
+
+function dependencyProblem(line) {
+  const match = SPECIFIER.exec(line.replace(/^\s*(?:\/\/|\*).*$/, ''));
+  if (!match) return null;
+  const target = match[2];
+  if (target.startsWith('.') || target.startsWith('node:')) return null;
+  if (builtinModules.includes(target)) return `imports "${target}": write "node:${target}"`;
+  return `imports "${target}": src/ takes no runtime dependencies`;
+}
 
 function files(path) {
   if (statSync(path).isFile()) return [path];
@@ -43,6 +60,8 @@ function lint(file) {
       const subject = message.startsWith('trailing') || message.startsWith('tab') ? line : code;
       if (pattern.test(subject)) problems.push(`${where}: ${message}`);
     }
+    const dependency = rel.startsWith('src') ? dependencyProblem(line) : null;
+    if (dependency) problems.push(`${where}: ${dependency}`);
   });
   if (text.length > 0 && !text.endsWith('\n')) problems.push(`${rel}: missing final newline`);
   return problems;
