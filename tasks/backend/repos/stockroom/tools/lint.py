@@ -1,10 +1,12 @@
-"""Project linter: small, dependency-free checks that must pass before every commit.
+"""stockroom lint: the house rules a reviewer would otherwise check by hand.
 
 Usage: python tools/lint.py [PATH ...]   (default: src tests tools)
 
-Checks every .py file for lines over 100 characters, trailing whitespace, tab characters, a
-missing final newline, bare `except:` clauses, star imports and `print()` calls in library code
-under src/ (use the `logging` module there instead). Exits 1 when it finds a problem.
+For every .py file: no line over 100 characters, no trailing whitespace or tabs, a final newline,
+no bare `except:` and no mutable default argument (`def f(x=[])`). Library code under src/ must
+also not print (log instead) and must not read the system clock (`time.time()`,
+`datetime.now()`...): stockroom takes times from its caller. One line per problem; exit status 1
+when there is any.
 """
 
 from __future__ import annotations
@@ -13,81 +15,74 @@ import ast
 import sys
 from pathlib import Path
 
-MAX_LINE = 100
-DEFAULT_PATHS = ("src", "tests", "tools")
+WIDTH = 100
+DEFAULT_PATHS = ["src", "tests", "tools"]
+CLOCK_CALLS = {("time", "time"), ("time", "monotonic"), ("datetime", "now"), ("datetime", "utcnow")}
 
 
-def python_files(paths: list[str]) -> list[Path]:
-    """Every .py file under the given files and directories, sorted."""
-    files: list[Path] = []
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            files.extend(sorted(path.rglob("*.py")))
-        elif path.suffix == ".py":
-            files.append(path)
-    return files
+def collect(paths):
+    """Expand directories into their .py files; keep .py files given directly."""
+    found = []
+    for raw in paths:
+        path = Path(raw)
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path] * (path.suffix == ".py")
+    return found
 
 
-def check_lines(path: Path, text: str) -> list[str]:
-    """Problems visible line by line."""
-    problems = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if len(line) > MAX_LINE:
-            problems.append(f"{path}:{number}: line too long ({len(line)} characters)")
-        if line != line.rstrip():
-            problems.append(f"{path}:{number}: trailing whitespace")
+def style_problems(path, source):
+    """Line-based problems: width, whitespace, tabs, final newline."""
+    out = []
+    for n, line in enumerate(source.split("\n"), 1):
+        if len(line) > WIDTH:
+            out.append((n, f"{len(line)} > {WIDTH} characters"))
+        if line.endswith((" ", "\t")):
+            out.append((n, "whitespace at end of line"))
         if "\t" in line:
-            problems.append(f"{path}:{number}: tab character")
-    if text and not text.endswith("\n"):
-        problems.append(f"{path}: no newline at end of file")
-    return problems
+            out.append((n, "tab used for indentation or alignment"))
+    if source and not source.endswith("\n"):
+        out.append((source.count("\n") + 1, "missing newline at end of file"))
+    return out
 
 
-def check_tree(path: Path, tree: ast.AST) -> list[str]:
+def code_problems(path, tree):
     """Problems found in the syntax tree."""
-    problems = []
     library = "src" in path.parts
+    out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ExceptHandler) and node.type is None:
-            problems.append(f"{path}:{node.lineno}: bare except")
-        elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
-            problems.append(f"{path}:{node.lineno}: star import")
-        elif library and isinstance(node, ast.Call) and _is_print(node):
-            problems.append(f"{path}:{node.lineno}: print() in library code, use logging")
-    return problems
+            out.append((node.lineno, "bare except: catch a named exception"))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
+            if any(isinstance(d, (ast.List, ast.Dict, ast.Set)) for d in defaults):
+                out.append((node.lineno, f"mutable default argument in {node.name}()"))
+        elif library and isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "print":
+                out.append((node.lineno, "print() in library code: use logging"))
+            elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                if (func.value.id, func.attr) in CLOCK_CALLS:
+                    call = f"{func.value.id}.{func.attr}()"
+                    out.append((node.lineno, f"{call} reads the clock: pass the time in instead"))
+    return out
 
 
-def _is_print(node: ast.Call) -> bool:
-    return isinstance(node.func, ast.Name) and node.func.id == "print"
-
-
-def lint(paths: list[str]) -> list[str]:
-    """All problems in the given paths."""
-    problems: list[str] = []
-    for path in python_files(paths):
-        text = path.read_text(encoding="utf-8")
-        problems.extend(check_lines(path, text))
+def main(argv):
+    files = collect(argv or DEFAULT_PATHS)
+    problems = []
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        found = style_problems(path, source)
         try:
-            tree = ast.parse(text, filename=str(path))
+            found += code_problems(path, ast.parse(source, filename=str(path)))
         except SyntaxError as exc:
-            problems.append(f"{path}:{exc.lineno}: syntax error: {exc.msg}")
-            continue
-        problems.extend(check_tree(path, tree))
-    return problems
-
-
-def main(argv: list[str]) -> int:
-    """Lint the paths in `argv` (or the defaults), report problems and return the exit status."""
-    paths = argv or list(DEFAULT_PATHS)
-    problems = lint(paths)
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"lint: {len(problems)} problem(s)", file=sys.stderr)
-        return 1
-    print(f"lint: ok ({len(python_files(paths))} files)")
-    return 0
+            found.append((exc.lineno or 0, f"syntax error: {exc.msg}"))
+        problems += [f"{path}:{n}: {message}" for n, message in sorted(found)]
+    if not problems:
+        print(f"lint: ok ({len(files)} files)")
+        return 0
+    print("\n".join(problems))
+    print(f"lint: {len(problems)} problem(s)", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":
