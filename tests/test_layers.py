@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     ("trajectory and placement", ("trajectory", "entries", "stack", "placement", "conflict")),
     ("sandbox and agents", ("sandbox", "agents")),
-    ("library and evidence", ("library", "evidence", "flowdata")),
+    ("library and evidence", ("library", "evidence", "flowdata", "turnfit")),
     ("checks and judge", ("checks", "llm_judge")),
     ("runner and store", ("runner", "store", "verdictcache", "session", "preflight", "harness", "testing",
                           "fixtureways")),
