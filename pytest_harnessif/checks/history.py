@@ -484,7 +484,7 @@ def registers(init_path: str, data: bytes, module: str) -> bool:
     return module in import_targets(init_path, src.module) or module.rsplit(".", 1)[-1] in dunder_all(src.module)
 
 
-ENV_CALLS = frozenset({"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"})
+ENV_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
 
 
 def _literal(node: cst.BaseExpression) -> str | None:
@@ -493,11 +493,28 @@ def _literal(node: cst.BaseExpression) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _from_os(module: cst.Module) -> dict[str, str]:
+    """Local names bound by `from os import ...`, mapped to what they import (`from os import environ as env`)."""
+    return {dotted(a.asname.name) if a.asname else dotted(a.name): dotted(a.name)
+            for node in imports(module) if isinstance(node, cst.ImportFrom) and node.module is not None
+            and not node.relative and dotted(node.module) == "os" and not isinstance(node.names, cst.ImportStar)
+            for a in node.names}
+
+
 def env_reads(module: cst.Module) -> set[str]:
-    """Environment variable names read with a literal: `os.getenv("X")`, `os.environ.get("X")`, `os.environ["X"]`."""
-    names = {_literal(c.args[0].value) for c in calls(module) if callee(c) in ENV_CALLS and c.args}
+    """Environment variable names read with a literal: `os.getenv("X")`, `os.environ.get("X")`, `os.environ["X"]`.
+
+    A bare `environ`/`getenv` counts only when imported from `os`: a WSGI handler's `environ` parameter is the
+    request (`environ.get("HTTP_X_KEY")` reads a header), not the process environment."""
+    local = {name: f"os.{target}" for name, target in _from_os(module).items()}
+
+    def resolved(name: str) -> str:
+        head, _, rest = name.partition(".")
+        return local[head] + (f".{rest}" if rest else "") if head in local else name
+
+    names = {_literal(c.args[0].value) for c in calls(module) if resolved(callee(c)) in ENV_CALLS and c.args}
     for sub in findall(module, m.Subscript()):
-        if isinstance(sub, cst.Subscript) and dotted(sub.value) in ("os.environ", "environ"):
+        if isinstance(sub, cst.Subscript) and resolved(dotted(sub.value)) == "os.environ":
             index = sub.slice[0].slice if sub.slice else None
             if isinstance(index, cst.Index):
                 names.add(_literal(index.value))

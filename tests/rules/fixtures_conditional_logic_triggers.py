@@ -191,6 +191,17 @@ def cl013_only_tests() -> Run:
     return changed({"tests/conftest.py": 'import os\n\nDEBUG = os.getenv("PKG_DEBUG")\n'})
 
 
+def cl013_from_os_import_environ() -> Run:
+    source = 'from os import environ, getenv as env\n\nMODE = environ.get("PKG_MODE")\nLEVEL = env("PKG_LEVEL")\n'
+    return changed({"src/pkg/settings.py": source, ".env.example": "PKG_MODE=dev\n"})
+
+
+def cl013_wsgi_environ_is_the_request() -> Run:
+    handler = ('def key_of(environ: dict) -> str:\n    return environ.get("HTTP_IDEMPOTENCY_KEY", "").strip()\n\n\n'
+               'def method_of(environ: dict) -> str:\n    return environ["REQUEST_METHOD"]\n')
+    return changed({"src/pkg/handlers.py": handler})
+
+
 # --- CL-014 TODOs name an issue --------------------------------------------------------------------------------
 
 
@@ -529,8 +540,8 @@ FIXTURES = {
                "na": [cl010_help_text_only]},
     "CL-012": {"pass": [cl012_clean_removal], "fail": [cl012_test_still_imports, cl012_relative_import_left],
                "na": [cl012_module_became_package, lambda: changed(FIXED)]},
-    "CL-013": {"pass": [cl013_listed], "fail": [cl013_one_missing, cl013_no_example_file],
-               "na": [cl013_read_existed, cl013_only_tests]},
+    "CL-013": {"pass": [cl013_listed], "fail": [cl013_one_missing, cl013_no_example_file, cl013_from_os_import_environ],
+               "na": [cl013_read_existed, cl013_only_tests, cl013_wsgi_environ_is_the_request]},
     "CL-014": {"pass": [cl014_tracked], "fail": [cl014_untracked_python, cl014_untracked_js],
                "na": [cl014_todo_in_a_string]},
     "CL-015": {"pass": [cl015_alias_kept, cl015_reexported], "fail": [cl015_renamed_without_alias],
