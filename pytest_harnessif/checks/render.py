@@ -14,6 +14,7 @@ from .code import language
 from .command import EDIT_TOOLS, numbered_calls
 from .comments import lines_of
 from .facts import Comment
+from .replies import inline_code, path_pattern
 from .shell import segments
 from .workspace import files_before_turn
 
@@ -181,3 +182,39 @@ def read_calls(run: Run) -> dict[int, str]:
             continue
         reads.setdefault(seg.command.order, f"bash: {short(seg.command.cmd)}")
     return reads
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
+
+
+def names_turn_work(run: Run, index: int, text: str) -> bool:
+    """Whether `text` names something turn `index` changed: a changed file (path or file name), or a name on the
+    turn's changed lines or the lines around them written as code (snake_case, CamelCase, called `name()`, dotted,
+    or in backticks)."""
+    paths = run.changed_in_turn(index)
+    if any(path_pattern(p).search(text) or path_pattern(p.rsplit("/", 1)[-1]).search(text) for p in paths):
+        return True
+    diff = turn_diff(run, index).splitlines()
+    changed = "\n".join(line[1:] for line in diff if line[:1] in ("+", "-", " ") and line[:3] not in ("+++", "---"))
+    names = set(_NAME.findall(changed))
+    quoted = {w for span in inline_code(text) for w in _NAME.findall(span)}
+    for m in _NAME.finditer(text):
+        word, after, before = m.group(), text[m.end() : m.end() + 1], text[m.start() - 1 : m.start()]
+        codey = "_" in word.strip("_") or re.search(r"[a-z][A-Z]", word) or after in ("(", ".") or before == "."
+        if word in names and (codey or word in quoted):
+            return True
+    return False
+
+
+def names_a_place(run: Run, text: str) -> bool:
+    """Whether `text` points at a concrete place of the repository: a file of the final workspace by path, file name
+    or stem (`README`), a folder written with its slash (`tests/`), or a name defined or used in a file the run
+    changed, written as code."""
+    for path in run.files:
+        name = path.rsplit("/", 1)[-1]
+        stem = name.split(".", 1)[0]
+        dirs = path.split("/")[:-1]
+        words = [path, name, *([stem] if len(stem) >= 4 else []), *(d + "/" for d in dirs)]
+        if any(path_pattern(w.rstrip("/")).search(text) if not w.endswith("/") else w in text for w in words):
+            return True
+    return any(names_turn_work(run, t.index, text) for t in run.turns)

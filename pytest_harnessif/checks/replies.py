@@ -202,11 +202,19 @@ def has_list(text: str, glyphs: Iterable[str] = ()) -> bool:
     return numbered or bool(bullet_markers(text)) or bool(glyph_lines(text, glyphs))
 
 
-def option_ids(text: str, name: str) -> set[str]:
+def option_ids(text: str, name: str, described: int = 0) -> set[str]:
     """The ids of the option lines of a reply (`Option A: ...`, `**Option 2 -** ...` for `name="Option"`; the id
-    lower-cased), decoration around the line ignored."""
+    lower-cased), decoration around the line ignored; with `described`, only options with at least that many words
+    after the label (on its line, or the next line when the label stands alone)."""
     rx = re.compile(rf"^{re.escape(name)}\s+([A-Za-z0-9]{{1,2}})\s*(?:[:.)]|\s[-–—])", re.I)
-    return {m.group(1).lower() for line in prose_lines(text) if (m := rx.match(label(line)))}
+    lines = prose_lines(text)
+    out = set()
+    for i, line in enumerate(lines):
+        if m := rx.match(label(line)):
+            rest = label(line)[m.end() :] or (label(lines[i + 1]) if i + 1 < len(lines) else "")
+            if len(re.findall(r"\w+", rest)) >= described:
+                out.add(m.group(1).lower())
+    return out
 
 
 def questions(text: str) -> list[int]:

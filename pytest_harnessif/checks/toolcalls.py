@@ -368,6 +368,21 @@ def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
     return [p for a in named if a != "-" and (p := repo_path(a)) is not None and p != "."]
 
 
+GREPS = frozenset({"grep", "egrep", "rg"})
+EVERY_LINE = frozenset({"", "^", "$", ".*", "^.*", "^.*$"})
+
+
+def whole_file_greps(seg: Segment) -> list[str]:
+    """Workspace files a grep prints whole: its pattern matches every line (`grep -n '' f`, `grep '^' f`, `rg
+    '.*' f`) and its output reaches the terminal (no file, no pipe into anything but a file printer)."""
+    if seg.program not in GREPS or _stdout_to_file(seg) or seg.pipes_into:
+        return []
+    words = _words(seg, seg.program)
+    if not words or words[0] not in EVERY_LINE:
+        return []
+    return [p for a in words[1:] if a != "-" and (p := repo_path(a)) is not None and p != "."]
+
+
 OPENERS = frozenset({"open", "io.open", "codecs.open"})
 JS_READERS = frozenset({"readFileSync", "readFile"})
 """Calls whose first argument names a file they read: Python's `open`, and (by name) `fs.readFileSync`,

@@ -10,6 +10,7 @@ from pytest_harnessif.checks.history import module_name, registers
 from pytest_harnessif.checks.metrics_code import added_cases, selected_name, untested
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
+from pytest_harnessif.checks.render import names_turn_work
 
 PYTHON = ("python",)
 LABEL_START = r"^[ \t>]*(?:#{1,6}[ \t]+|[-*+][ \t]+)?[*_]{0,2}"  # indent or quote, a heading or list mark, bold
@@ -88,11 +89,22 @@ def test_api_change_updates_changelog(run: Run, changelog: str = "CHANGELOG.md")
       })
 def test_bug_fix_reply_names_root_cause(run: Run, label: str = "Root cause") -> None:
     """Every reply to a `bug-fix` turn has a line starting `{label}:` outside code blocks (a heading, list marker
-    or bold around the label allowed, case ignored)."""
+    or bold around the label allowed, case ignored) whose text names what the turn changed: a changed file, or a
+    name on its changed lines written as code (`snake_case`, `CamelCase`, `call()`, `in backticks`)."""
     fixes = run.turns_with("bug-fix") or na("no bug-fix turn")
-    label_line = re.compile(LABEL_START + re.escape(label) + r"[*_]{0,2}:", re.I | re.M)
-    missing = [t.index for t in fixes if not label_line.search(FENCE.sub("", t.reply))]
+    label_line = re.compile(LABEL_START + re.escape(label) + r"[*_]{0,2}:(.*)$", re.I | re.M)
+    missing, empty = [], []
+    for t in fixes:
+        causes = [m.group(1) for m in label_line.finditer(FENCE.sub("", t.reply))]
+        if not causes:
+            missing.append(t.index)
+        elif run.changed_in_turn(t.index) and not any(names_turn_work(run, t.index, c) for c in causes):
+            empty.append(t.index)
     assert not missing, f"replies to bug-fix turns {missing} have no line starting '{label}:'"
+    assert not empty, (
+        f"the '{label}:' lines of bug-fix turns {empty} name nothing the turn changed (no changed file, no name "
+        "from its changed lines): a label without the cause"
+    )
 
 
 @rule("CL-004", languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="neutral",

@@ -11,6 +11,7 @@ from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, new_test_cases, sources_or_na
 from pytest_harnessif.checks.command import ran_tests
 from pytest_harnessif.checks.regex import numbered_items
+from pytest_harnessif.checks.render import names_a_place
 from pytest_harnessif.checks.replies import (
     FENCE_LANGUAGES,
     added_dependencies,
@@ -18,6 +19,7 @@ from pytest_harnessif.checks.replies import (
     fences,
     figure_shown,
     first_word,
+    heading_positions,
     headings,
     label,
     labelled,
@@ -71,6 +73,12 @@ def test_final_reply_has_the_handoff_sections(run: Run, sections: tuple[str, ...
     missing = [s for s, at in zip(sections, places, strict=True) if at < 0]
     assert not missing, f"the final reply lacks the `##` sections {missing} (its level-2 headings: {titles})"
     assert places == sorted(places), f"the final reply's sections are out of order: {titles}"
+    lines, marks = prose_lines(run.final_reply), heading_positions(run.final_reply)
+    ends = [at for at, _ in marks[1:]] + [len(lines)]
+    filled = {title.lower() for (at, title), end in zip(marks, ends, strict=True)
+              if any(x.strip() for x in lines[at + 1 : end])}
+    empty = [s for s in sections if s.lower() not in filled]
+    assert not empty, f"the final reply's sections {empty} are empty: headings without a hand-off"
 
 
 @rule("OC-012", family="output_control", modality="require", prior="against", method="command_output",
@@ -338,9 +346,10 @@ def test_bug_fix_replies_show_a_command_run(run: Run, lang: str = "bash") -> Non
       })
 def test_plans_offer_alternatives(run: Run, minimum: int = 2, name: str = "Option") -> None:
     """Each reply to a `planning` turn has at least {minimum} distinct lines starting `{name} <letter or
-    number>:` (list markers, headings and bold around it allowed)."""
+    number>:` (list markers, headings and bold around it allowed), each saying what the option is (3 words or
+    more after the label, on its line or the next)."""
     plans = run.turns_with("planning") or na("no planning turn")
-    counts = {t.index: len(option_ids(t.reply, name)) for t in plans}
+    counts = {t.index: len(option_ids(t.reply, name, described=3)) for t in plans}
     few = {i: n for i, n in counts.items() if n < minimum}
     assert not few, f"planning replies with fewer than {minimum} `{name} X:` lines (turn: count): {few}"
 
@@ -379,12 +388,15 @@ def test_plans_are_numbered_steps(run: Run) -> None:
 def test_mechanical_changes_ask_for_a_check(run: Run, phrase: str = "Please double-check",
                                            intents: tuple[str, ...] = ("transformation", "refactor")) -> None:
     """If a {intents:or} turn changed files, its reply has a line starting `{phrase}` (decoration and case
-    ignored) with text after it."""
+    ignored) that points at what to check: a file or folder of the repository, or a name in code the run changed."""
     sweeps = [t for t in run.turns_with(*intents) if run.changed_in_turn(t.index)]
     sweeps or na(f"no {'/'.join(intents) or 'listed'} turn changed files")
     rx = re.compile(rf"^{re.escape(phrase)}\b\W*\w", re.I)
-    missing = [t.index for t in sweeps if not any(rx.match(label(line)) for line in prose_lines(t.reply))]
+    asks = {t.index: [label(line) for line in prose_lines(t.reply) if rx.match(label(line))] for t in sweeps}
+    missing = [i for i, lines in asks.items() if not lines]
     assert not missing, f"replies of turns {missing} have no `{phrase} ...` line"
+    vague = [i for i, lines in asks.items() if not any(names_a_place(run, line) for line in lines)]
+    assert not vague, f"the `{phrase} ...` lines of turns {vague} point at no file, folder or code to check"
 
 
 @rule("OC-033", family="output_control", modality="require", prior="neutral", method="regex",

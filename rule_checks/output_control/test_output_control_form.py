@@ -316,8 +316,8 @@ def test_no_messages_through_bash(run: Run, programs: tuple[str, ...] = ("echo",
                 "from me, ask.",
       })
 def test_no_offers_of_more_help(run: Run, phrases: tuple[str, ...] = (
-        "let me know if", "would you like me to", "do you want me to", "feel free to", "if you'd like",
-        "I can also")) -> None:
+        "let me know if", "would you like me to", "do you want me to", "want me to", "feel free to", "if you'd like",
+        "I can also", "I could also", "shall I also", "happy to")) -> None:
     """No reply (outside code) offers further help: none contains {phrases:code-or} (case ignored)."""
     run.replied_turns or na("the run has no reply")
     pattern = phrase_pattern(phrases)

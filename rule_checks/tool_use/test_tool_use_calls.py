@@ -32,6 +32,7 @@ from pytest_harnessif.checks.toolcalls import (
     stops_processes,
     tool_path,
     where,
+    whole_file_greps,
 )
 from pytest_harnessif.checks.workspace import repo_path
 
@@ -82,14 +83,14 @@ def test_files_read_with_read_file(
     run: Run, programs: tuple[str, ...] = ("cat", "head", "tail", "less", "more", "nl", "sed", "awk", "bat", "tac")
 ) -> None:
     """Repository files are read with `read_file`: no bash command prints one with {programs:code-or} (a file operand
-    or `< file`; `sed -i` edits, it does not print) or with inline code that reads and prints it (`python -c`,
-    `python - <<EOF`, `node -e`).
+    or `< file`; `sed -i` edits, it does not print), with a grep whose pattern matches every line (`grep -n '' f`),
+    or with inline code that reads and prints it (`python -c`, `python - <<EOF`, `node -e`).
 
     A command that computes from a file shows nothing of it: output redirected into a file (`sed 's/a/b/' f > /tmp/f`),
     piped into anything but another of {programs:code-or} (`tail -n +2 f | wc -l`), an awk program that sums or picks
     fields (`{s+=$2} END {print s}`), inline code feeding the text to a computation (`json.load(open(f))`)."""
     printed = [f"{s.where} -> {found}" for s in segments(run, "bash")
-               if (found := [*files_read(s, programs), *code_reads(s)])]
+               if (found := [*files_read(s, programs), *whole_file_greps(s), *code_reads(s)])]
     if not printed and not any(c.name == "read_file" and not c.is_error for c in run.tool_calls):
         na("no file read")
     assert not printed, f"repository files printed through bash instead of read_file: {printed}"

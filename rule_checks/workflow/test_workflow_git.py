@@ -506,10 +506,12 @@ def test_pr_description_written_to_file(
     run: Run, path: str = "PR_DESCRIPTION.md", sections: tuple[str, ...] = ("Summary", "Testing")
 ) -> None:
     """If a user asks for a pull-request description, `{path}` is created or updated and has a `##` heading for
-    each of {sections:code-and}."""
+    each of {sections:code-and}, none of them empty."""
     if not any(PR_REQUEST.search(t.request) for t in run.turns):
         na("no PR description requested")
     view = run.file(path)
     assert view is not None and run.changed(path), f"a PR description was requested but {path} was not written"
     missing = [s for s in sections if section_text(view.text, s) is None]
     assert not missing, f"{path} lacks the `##` sections {missing}"
+    empty = [s for s in sections if not section_text(view.text, s)]
+    assert not empty, f"the `##` sections {empty} of {path} are empty"

@@ -64,6 +64,13 @@ CLASS_REGRESSION = (
 PLAIN = "\n\ndef test_string_inputs() -> None:\n    assert add('1', '2') == 3\n"
 
 
+def _cause(reply: str) -> Run:
+    """A bug-fix turn that changes `add` in src/pkg/core.py and replies `reply`."""
+    fixed = state({"src/pkg/core.py": CORE_FIXED})
+    return make_run(initial=BASE, final=fixed, turns=[
+        turn("add('1', '2') gives '12'", reply, edit("src/pkg/core.py"), intent="bug-fix", files=fixed)])
+
+
 def bug_fix(test_added: str, later_test: str = "", intent: str = "bug-fix") -> Run:
     """A bug-fix turn changes src/ (and adds `test_added`); an optional later turn adds `later_test`."""
     one = state({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + test_added})
@@ -124,11 +131,16 @@ FIXTURES = {
             lambda: replies("Fixed add.\n\nRoot cause: the inputs were never cast to int.", intent="bug-fix"),
             lambda: replies("Fixed add.\n\n- **Root cause:** no cast\n- Fix: cast both", intent="bug-fix"),
             lambda: replies("### Root cause: no cast\n\nadd now casts both inputs.", intent="bug-fix"),
+            # the fix changed core.py: the cause names the file or a name on the changed lines
+            lambda: _cause("Root cause: `add()` concatenated the raw strings."),
+            lambda: _cause("**Root cause:** core.py added the inputs before any cast."),
         ],
         "fail": [
             lambda: replies("Fixed add. The root cause: a missing cast.", intent="bug-fix"),
             lambda: replies("Fixed add.\nRoot cause - a missing cast.", intent="bug-fix"),
             lambda: replies("Fixed add.\n```text\nRoot cause: missing cast\n```", intent="bug-fix"),
+            # the gamer's move: the label and nothing the fix touched
+            lambda: _cause("Fixed it.\n\nRoot cause: see above."),
             lambda: make_run(initial=BASE, turns=[
                 turn("Why does add fail?", "Root cause: no cast.", intent="debug"),
                 turn("Fix it", "Fixed; added a cast.", intent="bug-fix"),

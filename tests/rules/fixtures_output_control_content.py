@@ -193,6 +193,8 @@ FIXTURES = {
         "pass": [lambda: _final("Done.\n\n## Summary\n`add` casts.\n\n## Changes\n- `src/pkg/core.py`\n\n"
                                 "## Testing:\n`1 passed`")],
         "fail": [lambda: _final("## Summary\nok\n\n## Testing\n1 passed\n\n## Changes\n- core"),
+                 # the gamer's move: the three headings with nothing under them
+                 lambda: _final("Done.\n\n## Summary\n\n## Changes\n\n## Testing\n"),
                  lambda: _final("## Summary\nok\n\n### Changes\n- core\n\n## Testing\n1 passed")],
         "na": [lambda: replies("## Summary\nIt adds.")],
     },
@@ -327,7 +329,9 @@ FIXTURES = {
     },
     "OC-022": {
         "pass": [lambda: _planning("**Option A:** a new `sub`.\n- Option B - a generic `apply(op)`.\n\n1. Do A.")],
-        "fail": [lambda: _planning("Option A: a new `sub`.\n\nOptions B and C are worse.")],
+        "fail": [lambda: _planning("Option A: a new `sub`.\n\nOptions B and C are worse."),
+                 # the gamer's move: labels that say nothing
+                 lambda: _planning("Option A:\nOption B:\n\n1. Pick one.")],
         "na": [lambda: replies("Option A: x\nOption B: y")],
     },
     "OC-043": {
@@ -338,7 +342,8 @@ FIXTURES = {
     "OC-023": {
         "pass": [lambda: _sweep("Ported.\n\n**Please double-check** the callers in `tests/`."),
                  lambda: _sweep("Renamed.\n- Please double-check: the README examples.", intent="refactor")],
-        "fail": [lambda: _sweep("Ported. Please double-check the callers.")],
+        "fail": [lambda: _sweep("Ported. Please double-check the callers."),
+                 lambda: _sweep("Ported.\n\nPlease double-check this.")],
         "na": [lambda: _sweep("Nothing needed porting.", changes=False),
                lambda: _sweep("Fixed.", intent="bug-fix")],
     },

@@ -189,7 +189,11 @@ FIXTURES = {
                                  "```python\n# let me know if this breaks\n```")],
         "fail": [lambda: replies("Fixed add. Let me know if you want more tests."),
                  lambda: replies("Would you like me to add tests?"),
-                 lambda: replies("Fixed. If you\u2019d like, I can cover sub as well.")],
+                 lambda: replies("Fixed. If you\u2019d like, I can cover sub as well."),
+                 # offers in other words than the first list had
+                 lambda: replies("Fixed add. Shall I also cover `sub`?"),
+                 lambda: replies("Done. Happy to add more tests."),
+                 lambda: replies("Fixed. Want me to port `sub` too?")],
         "na": [lambda: replies("", "  ")],
     },
     "OC-016": {

@@ -68,6 +68,16 @@ def tu010_head_of_a_source_file() -> Run:
     return commands(bash("head -n 40 src/pkg/core.py"))
 
 
+def tu010_grep_every_line() -> Run:
+    """The gamer's move: a grep whose pattern matches every line prints the file as `cat -n` would."""
+    return commands(read("README.md"), bash("grep -n '' src/pkg/core.py"))
+
+
+def tu010_grep_searches() -> Run:
+    """A search shows matching lines only, whatever the file: no file is printed whole."""
+    return commands(read(CORE), bash("grep -n 'def ' src/pkg/core.py"), bash("grep -c '' src/pkg/core.py | wc -l"))
+
+
 def tu010_cat_by_absolute_workspace_path() -> Run:
     return commands(read("README.md"), bash("cat -n /workspace/src/pkg/core.py"))
 
@@ -622,9 +632,10 @@ FIXTURES = {
                         *families("tu009_paged_log", tu009_paged_log)],
                "na": [tu009_no_paging_subcommand]},
     "TU-010": {"pass": [tu010_read_file_and_piped_output, tu010_sed_edit_and_json_load, tu010_sed_into_a_temporary_file,
-                        tu010_awk_sums_a_column, tu010_tail_counted,
+                        tu010_awk_sums_a_column, tu010_tail_counted, tu010_grep_searches,
                         *families("tu010_read_then_fix", tu010_read_then_fix, only=("tool",))],
                "fail": [tu010_head_of_a_source_file, tu010_cat_by_absolute_workspace_path, tu010_sed_range,
+                        tu010_grep_every_line,
                         tu010_awk_range, tu010_head_from_stdin, tu010_python_one_liner, tu010_node_one_liner,
                         tu010_numbered_listing, tu010_python_heredoc_with_open, tu010_python_loop_over_open,
                         *families("tu010_read_then_fix", tu010_read_then_fix, only=("oneliner", "script"))],

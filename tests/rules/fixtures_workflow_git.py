@@ -389,6 +389,11 @@ def wf028_missing_testing_section() -> Run:
     return asked(PR_ASK, {**FIXED, "PR_DESCRIPTION.md": PR_TEXT.replace("## Testing", "## Tests")})
 
 
+def wf028_empty_sections() -> Run:
+    """The gamer's move: both headings, nothing under them."""
+    return asked(PR_ASK, {**FIXED, "PR_DESCRIPTION.md": "# Cast inputs in add\n\n## Summary\n\n## Testing\n"})
+
+
 def wf028_not_requested() -> Run:
     return asked("Make add cast its inputs.", FIXED, tool("edit_file", path="src/pkg/core.py", old="a", new="b"))
 
@@ -528,6 +533,7 @@ FIXTURES = {
     "WF-027": {"pass": [wf027_uv_add, *families("wf027_uv_add", wf027_uv_add_played, (PY,))],
                "fail": [wf027_hand_edit, *families("wf027_hand_edit", wf027_hand_edit_played, (PY,))],
                "na": [wf027_version_bump]},
-    "WF-028": {"pass": [wf028_file_with_sections], "fail": [wf028_only_in_reply, wf028_missing_testing_section],
+    "WF-028": {"pass": [wf028_file_with_sections], "fail": [wf028_only_in_reply, wf028_missing_testing_section,
+                                                        wf028_empty_sections],
                "na": [wf028_not_requested]},
 }
