@@ -112,8 +112,10 @@ def _unittest(lines: list[str], i: int) -> tuple[Counts, int] | None:
 
 
 def _node(lines: list[str], i: int) -> tuple[Counts, int] | None:
+    """Node's closing block (`# tests 3` ... `# duration_ms 5`), also as a filter such as `grep -E '^# (pass|fail)'`
+    leaves it: from its `pass` or `fail` line on."""
     first = NODE.match(lines[i].strip())
-    if first is None or first.group(1) != "tests":
+    if first is None or first.group(1) not in ("tests", "pass", "fail"):
         return None
     found, j = {}, i
     while j < len(lines) and (hit := NODE.match(lines[j].strip())):

@@ -27,6 +27,7 @@ from pytest_harnessif.checks.summaries import (
         ("TAP version 13\nok 1 - a\nnot ok 2 - sorts by date\n1..2\n# tests 2\n# suites 0\n# pass 1\n# fail 1\n"
          "# cancelled 0\n# skipped 0\n# todo 0\n# duration_ms 5", 1, 1, 0, 0),
         ("✔ a (1ms)\nℹ tests 12\nℹ suites 2\nℹ pass 12\nℹ fail 0\nℹ cancelled 0\nℹ skipped 0\nℹ todo 0", 12, 0, 0, 0),
+        ("not ok 6 - drops a late answer\n# pass 5\n# fail 2", 5, 2, 0, 0),         # `| grep -E '^# (pass|fail)'`
         ("Test Suites: 1 failed, 2 passed, 3 total\nTests:       1 failed, 11 passed, 12 total", 11, 1, 0, 0),
         (" Test Files  2 passed (2)\n      Tests  11 passed | 1 skipped (12)", 11, 0, 0, 1),
         ("  11 passing (30ms)\n  1 failing\n  2 pending", 11, 1, 0, 2),

@@ -499,6 +499,20 @@ def cl023_chained_after_red() -> Run:
     return changed(FIXED, edit("src/pkg/core.py"), chained)
 
 
+FILTERED_NODE = "node --test 2>&1 | grep -E '^not ok|^# (pass|fail)'"
+
+
+def cl023_filtered_node_red_then_green() -> Run:
+    """Node's summary filtered through grep (the pipeline exits 0) is a red run; the commit follows a green one."""
+    red = bash(FILTERED_NODE, output="not ok 2 - casts strings\n# pass 1\n# fail 1")
+    return changed(FIXED, red, edit("src/pkg/core.py"), run_tests(), git_commit("Cast inputs in add"))
+
+
+def cl023_committed_over_filtered_red() -> Run:
+    red = bash(FILTERED_NODE, output="not ok 2 - casts strings\n# pass 1\n# fail 1")
+    return changed(FIXED, edit("src/pkg/core.py"), red, git_commit("Cast inputs"))
+
+
 def cl023_always_green() -> Run:
     return changed(FIXED, edit("src/pkg/core.py"), run_tests(), git_commit("Cast inputs"))
 

@@ -67,7 +67,9 @@ from .fixtures_conditional_logic_triggers import (
     cl022_unlocked_through_uv,
     cl023_always_green,
     cl023_chained_after_red,
+    cl023_committed_over_filtered_red,
     cl023_committed_over_red,
+    cl023_filtered_node_red_then_green,
     cl023_fixed_then_committed,
     cl024_assertion_edited,
     cl024_code_fixed,
@@ -286,8 +288,10 @@ FIXTURES = {
                *families("cl022_direct", cl022_locked_direct_run, (PY_LOCKED,), ("tool",))],
     },
     "CL-023": {
-        "pass": [cl023_fixed_then_committed, *families("cl023_green", cl023_green_before_the_commit)],
-        "fail": [cl023_committed_over_red, cl023_chained_after_red, *families("cl023_red", cl023_commit_over_red)],
+        "pass": [cl023_fixed_then_committed, cl023_filtered_node_red_then_green,
+                 *families("cl023_green", cl023_green_before_the_commit)],
+        "fail": [cl023_committed_over_red, cl023_chained_after_red, cl023_committed_over_filtered_red,
+                 *families("cl023_red", cl023_commit_over_red)],
         "na": [cl023_always_green],
     },
     "CL-024": {
