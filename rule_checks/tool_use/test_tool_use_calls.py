@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import ran_tests, runs_task_command, task_runs
-from pytest_harnessif.checks.shell import chain_operators, segments
+from pytest_harnessif.checks.shell import Segment, chain_operators, segments
 from pytest_harnessif.checks.toolcalls import (
     FILE_TOOLS,
     PYTHON_INSTALLERS,
@@ -376,9 +376,20 @@ def test_helper_scripts_run_not_read(run: Run, folder: str = "tools/") -> None:
             if c.name == "read_file" and (tool_path(c) or "").startswith(folder)]
     read += [s.where for s in segments(run, "bash") if any(p.startswith(folder) for p in files_read(s, SCRIPT_READERS))]
     ran = [s for s in segments(run) if any((repo_path(w) or "").startswith(folder) for w in s.argv[:3])]
+    ran += [s for s in segments(run) if _package_script_runs(s, folder)]
     if not read and not ran:
         na(f"no script under {folder} run or read")
     assert not read, f"helper scripts under {folder} read instead of run: {read}"
+
+
+def _package_script_runs(seg: Segment, folder: str) -> bool:
+    """`npm run lint` (`pnpm`, `yarn`, `bun` alike) whose package.json script runs a file under `folder`."""
+    if seg.program not in ("npm", "pnpm", "yarn", "bun") or not seg.activity.own:
+        return False
+    words = [w for w in seg.argv[1:] if not w.startswith("-")]
+    name = words[1] if words[:1] in (["run"], ["run-script"]) and len(words) > 1 else words[0] if words else ""
+    body = seg.project.runners(seg.cwd).scripts.get("test" if name in ("t", "tst") else name, "")
+    return any((repo_path(w) or "").startswith(folder) for w in body.split())
 
 
 @rule("TU-024", family="tool_use", modality="require", prior="against", method="command_output",

@@ -418,6 +418,26 @@ def tu023_no_script() -> Run:
     return commands(run_tests())
 
 
+NPM_LINT = {"package.json": '{"scripts": {"lint": "node tools/lint.mjs", "build": "vite build"}}\n',
+            "tools/lint.mjs": "console.log('lint: ok');\n"}
+
+
+def _npm(*calls: ToolCall) -> Run:
+    return make_run(initial={**BASE, **NPM_LINT}, final={**BASE, **NPM_LINT}, turns=[turn("Lint it", "Clean.", *calls)])
+
+
+def tu023_npm_script_ran() -> Run:
+    return _npm(bash("npm run lint --silent"))
+
+
+def tu023_npm_script_ran_and_read() -> Run:
+    return _npm(bash("npm run lint --silent"), bash("head -n 30 tools/lint.mjs"))
+
+
+def tu023_npm_script_elsewhere() -> Run:
+    return _npm(bash("npm run build"))
+
+
 # --- TU-024 uv for installs ------------------------------------------------------------------------------------
 
 
@@ -678,10 +698,11 @@ FIXTURES = {
     "TU-021": {"pass": [tu021_relative], "fail": [tu021_absolute_read, tu021_parent_listing], "na": [tu021_no_path]},
     "TU-022": {"pass": [tu022_half_rewritten, tu022_edit_then_full_rewrite], "fail": [tu022_small_overwrite],
                "na": [tu022_new_files_only]},
-    "TU-023": {"pass": [tu023_ran_with_help, *families("tu023_ran_the_linter", tu023_ran_the_linter)],
-               "fail": [tu023_read_the_linter_run, tu023_sed_the_linter,
+    "TU-023": {"pass": [tu023_ran_with_help, tu023_npm_script_ran,
+                        *families("tu023_ran_the_linter", tu023_ran_the_linter)],
+               "fail": [tu023_read_the_linter_run, tu023_sed_the_linter, tu023_npm_script_ran_and_read,
                         *families("tu023_read_the_linter", tu023_read_the_linter)],
-               "na": [tu023_no_script]},
+               "na": [tu023_no_script, tu023_npm_script_elsewhere]},
     "TU-024": {"pass": [tu024_uv, *families("tu024_uv_add", tu024_uv_add, (PY,))],
                "fail": [tu024_pip, tu024_pip_behind_uv_run, tu024_python_m_pip,
                         *families("tu024_pip_install", tu024_pip_install, (PY,))],
