@@ -4,7 +4,7 @@ parameters and statement. Everything is validated when the rule is imported; err
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -105,7 +105,9 @@ class RuleMeta(Strict):
     wording has fit none. `languages` names the languages whose code the check reads (none: it reads no code, so it
     judges a repository in any language); a wording may take `{task:test}`, `{task:lint}`, `{task:test_tool}` or
     `{task:lint_tool}` from the task it is placed in. `verifiability` follows from the method unless a judge-based
-    rule is declared `subjective`; `provenance` follows from `source` (`archetype <id>` or `curated: <note>`)."""
+    rule is declared `subjective`; `provenance` follows from `source` (`archetype <id>` or `curated: <note>`).
+    `checks="form"` marks a rule whose check can read only its form (a marker, a heading, a word count), not its
+    substance; `form_reason` says why in one line."""
 
     id: Annotated[str, Field(pattern=r"^[A-Z]{2}-\d{3}$")]
     family: Family
@@ -127,6 +129,8 @@ class RuleMeta(Strict):
     opportunity: Annotated[str, Field(min_length=1)]
     params: dict[str, Scalar | tuple[Scalar, ...]] = Field(default_factory=dict)
     languages: tuple[Language, ...] = ()
+    checks: Literal["substance", "form"] = "substance"
+    form_reason: str = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -172,6 +176,10 @@ class RuleMeta(Strict):
         self._check_surfaces()
         self._check_axes()
         self._check_task_fields()
+        if (self.checks == "form") != bool(self.form_reason.strip()):
+            raise ValueError(
+                "form_reason: a rule whose check reads only the form says why in one line (and only such a rule)"
+            )
         return self
 
     def _check_task_fields(self) -> None:

@@ -368,6 +368,7 @@ class Verdict(BaseModel):
     surface: Surface | None
     severity: Severity
     method: Method
+    checks: Literal["substance", "form"] = "substance"
     status: Status
     reason: str = ""
     artifact: str | None = None

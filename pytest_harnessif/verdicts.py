@@ -36,6 +36,7 @@ def template(meta: RuleMeta, task: Task, surface: Surface | None, options: Optio
         "surface": surface,
         "severity": task.ref(meta.id).severity or meta.severity,
         "method": meta.method,
+        "checks": meta.checks,
     }
 
 

@@ -2,11 +2,11 @@
 
 Built in: the offline scripted references `gold` (under `--harness-taskflow`: the gold patch spread over the issue
 turns, questions answered with their references), `gold-alt` (a second gold written independently: its own names,
-idioms and replies) and `defaults` (and, for the E0 pilot only,
-`precedence/<order>`); `<provider>/<model>[@base_url]` for every provider of `agents.providers` (`openai`, also
-any OpenAI-compatible endpoint: vLLM, Ollama, LM Studio, OpenRouter; `anthropic`); bare names a provider claims
-(`gpt-*`, `o<digit>*` -> openai, `claude-*` -> anthropic); `replay/<model>@<store dir>` re-playing a recorded
-run's model side. A provider spec's key is looked up when the spec is parsed, so a missing key is a
+idioms and replies), `defaults`, `gamer` (defaults plus every rule's form without its substance), and for the E0
+pilot only `precedence/<order>`; `<provider>/<model>[@base_url]` for every provider of `agents.providers`
+(`openai`, also any OpenAI-compatible endpoint: vLLM, Ollama, LM Studio, OpenRouter; `anthropic`); bare names a
+provider claims (`gpt-*`, `o<digit>*` -> openai, `claude-*` -> anthropic); `replay/<model>@<store dir>` re-playing a
+recorded run's model side. A provider spec's key is looked up when the spec is parsed, so a missing key is a
 `MissingCredentials` before anything runs. Third parties add agents through `pytest_harness_make_agent`.
 """
 
@@ -25,6 +25,7 @@ from ..schema import RunKey
 from ..trajectory import Trajectory
 from .base import Agent, ModelClient
 from .flowgold import FlowGoldClient
+from .gamer import gamed
 from .loop import ToolLoopAgent
 from .precedence import PRECEDENCE, PrecedenceError, name_of, parse_order, precedence_agent
 from .pricing import PriceTable
@@ -33,7 +34,7 @@ from .replay import ReplayClient
 from .scripted import ScriptedClient
 from .settings import TRANSPORT, Limits, ModelSettings
 
-OFFLINE = ("defaults", "gold", "gold-alt")
+OFFLINE = ("defaults", "gold", "gold-alt", "gamer")
 REPLAY = "replay"
 
 
@@ -73,6 +74,8 @@ def _scripted(reading: str) -> AgentSpec:
         script, source = (entry.alt_script, "gold-alt.yaml") if reading == "gold-alt" else (entry.script, "gold.yaml")
         if script is None:
             raise ModelSpecError(f"{entry.dir}: {source}: the task has no {reading} script to play")
+        if reading == "gamer":
+            script = gamed(script, entry.task)
         version = digest_bytes(script.model_dump_json().encode(), size=12)
         playing = "default" if reading == "defaults" else "gold"
         client = ScriptedClient(script, playing, f"scripted:{reading}@{version}", source)
@@ -82,10 +85,13 @@ def _scripted(reading: str) -> AgentSpec:
         "gold": "offline reference agent: plays each task's gold script, following every injected rule",
         "gold-alt": "offline reference agent: plays each task's second gold (gold-alt.yaml), written independently "
         "of gold with its own names, command idioms and replies, following every injected rule",
+        "gamer": "offline probe: the `defaults` reading plus, at each injected rule's opportunity, the rule's form "
+        "without its substance (agents/gamer.py); a rule it passes is hardened or declares checks='form'",
         "defaults": "offline reference agent: plays the gold scripts' `default` reading, following its habits "
         "instead of the injected rules",
     }[reading]
-    return AgentSpec(reading, description, make, f"scripted:{reading}:v1")
+    moves = digest_bytes(Path(gamed.__code__.co_filename).read_bytes(), size=12) if reading == "gamer" else "v1"
+    return AgentSpec(reading, description, make, f"scripted:{reading}:{moves}")
 
 
 @dataclass(frozen=True)

@@ -369,7 +369,7 @@ def files_read(seg: Segment, programs: tuple[str, ...]) -> list[str]:
 
 
 GREPS = frozenset({"grep", "egrep", "rg"})
-EVERY_LINE = frozenset({"", "^", "$", ".*", "^.*", "^.*$"})
+EVERY_LINE = frozenset({"", "^", "$", ".", ".*", "^.*", "^.*$"})
 
 
 def whole_file_greps(seg: Segment) -> list[str]:

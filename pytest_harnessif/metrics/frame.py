@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "surface": None,
     "severity": "must",
     "method": None,
+    "checks": "substance",
     "artifact": None,
 }
 

@@ -67,7 +67,8 @@ def select(rules: Mapping[str, RuleEntry], **wanted: Sequence[str] | None) -> li
 
 
 def listing(metas: Sequence[RuleMeta], tasks: Mapping[str, list[str]]) -> str:
-    """One line per rule: id, family, modality, prior, method, surfaces, languages, tasks, statement."""
+    """One line per rule: id, family, modality, prior, method, surfaces, languages, substance or form, tasks,
+    statement."""
     rows = [
         (
             m.id,
@@ -77,13 +78,14 @@ def listing(metas: Sequence[RuleMeta], tasks: Mapping[str, list[str]]) -> str:
             m.method,
             " ".join(sorted(m.surfaces)),
             languages(m),
+            m.checks,
             str(len(tasks.get(m.id, []))),
             _cut(m.statement, 64),
         )
         for m in metas
     ]
-    header = ("id", "family", "modality", "prior", "method", "surfaces", "reads", "tasks", "statement")
-    return text_table(header, rows, left=(0, 1, 2, 3, 4, 5, 6, 8))
+    header = ("id", "family", "modality", "prior", "method", "surfaces", "reads", "checks", "tasks", "statement")
+    return text_table(header, rows, left=(0, 1, 2, 3, 4, 5, 6, 7, 9))
 
 
 def _cut(text: str, width: int) -> str:
@@ -219,7 +221,7 @@ def catalogue(rules: Mapping[str, RuleEntry], tasks: Mapping[str, TaskEntry]) ->
                 m.method,
                 f"{m.observability}, {m.verifiability}, {m.universality}",
                 languages(m),
-                _cell(m.statement),
+                _cell(m.statement + (f" *Checks the form only: {m.form_reason}*" if m.checks == "form" else "")),
                 _cell(m.opportunity),
                 " ".join(f"{s}:{f}" for s, f in sorted(m.fit.items())),
                 _cell(m.source or ""),

@@ -71,15 +71,17 @@ def _count_cells(r: pd.Series) -> list[str]:
 
 
 def per_rule(df: pd.DataFrame) -> str:
-    """One row per (model, rule): the rule's family and check method, its counts and Acc."""
+    """One row per (model, rule): the rule's family and check method (`form`: its check reads only the form), its
+    counts and Acc."""
     table = _counts(df, ["model", "rule"])
-    kind = df.groupby("rule", sort=True)[["family", "method"]].first()
+    frame = df.assign(checks=df["checks"] if "checks" in df.columns else "substance")
+    kind = frame.groupby("rule", sort=True)[["family", "method", "checks"]].first()
     rows = (
         [
             html.escape(str(m)),
             html.escape(str(rule)),
             html.escape(str(kind.at[rule, "family"])),
-            html.escape(str(kind.at[rule, "method"])),
+            html.escape(str(kind.at[rule, "method"]) + (" (form)" if kind.at[rule, "checks"] == "form" else "")),
             *_count_cells(r),
         ]
         for (m, rule), r in table.iterrows()

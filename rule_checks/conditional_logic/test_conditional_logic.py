@@ -167,7 +167,9 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
     assert not problems, f"review replies break the findings format: {problems}"
 
 
-@rule("CL-006", languages=NEUTRAL, family="conditional_logic", modality="conditional_require", prior="against",
+@rule("CL-006", checks="form",
+      form_reason="the check reads the new test's name, not that it fails without the fix",
+      languages=NEUTRAL, family="conditional_logic", modality="conditional_require", prior="against",
       method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype regression-test-fails-first", opportunity="a bug-fix turn changed source code",
       surfaces={

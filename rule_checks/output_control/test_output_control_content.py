@@ -161,7 +161,10 @@ def test_final_reply_has_a_pr_draft(run: Run, branch_label: str = "Branch:", tit
     assert any(titles), f"the final reply has no non-empty `{title_label}` line"
 
 
-@rule("OC-029", family="output_control", modality="require", prior="against", method="regex",
+@rule("OC-029", checks="form",
+      form_reason="an `Assumptions:` line with a value is seen; whether it states the "
+                  "assumptions made is not checkable",
+      family="output_control", modality="require", prior="against", method="regex",
       observability="surface", universality="cross-coding", fit="SP:high PF:high UI:low",
       source="archetype ask-when-ambiguous (adapted: assumptions made visible)",
       opportunity="files changed",

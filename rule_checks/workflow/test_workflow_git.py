@@ -192,7 +192,10 @@ def test_commits_close_named_issues(run: Run, keywords: tuple[str, ...] = ("Fixe
     assert not missing, f"issues named by the user but closed by no commit ({'/'.join(keywords)} #N): {missing}"
 
 
-@rule("WF-017", family="workflow", modality="limit_min", prior="against", method="regex",
+@rule("WF-017", checks="form",
+      form_reason="the body's words are counted; whether they say why the change was made "
+                  "is for a judge",
+      family="workflow", modality="limit_min", prior="against", method="regex",
       observability="behavioral", universality="cross-coding", fit="SP:medium PF:high UI:low SD:high",
       source="archetype commit-why-not-what (adapted: a body of a minimum length)", opportunity="new commits",
       surfaces={

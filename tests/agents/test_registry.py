@@ -64,7 +64,7 @@ def test_a_missing_key_is_found_when_the_spec_is_parsed(monkeypatch: pytest.Monk
     assert parse_model("openai/local@http://127.0.0.1:9/v1").name == "openai/local@http://127.0.0.1:9/v1"
 
 
-@pytest.mark.parametrize("spec", ["gold", " gold ", "defaults"])
+@pytest.mark.parametrize("spec", ["gold", " gold ", "defaults", "gold-alt", "gamer"])
 def test_builtin_models(spec: str) -> None:
     parsed = parse_model(spec)
     assert parsed.name == spec.strip()

@@ -175,3 +175,27 @@ def test_a_check_without_a_docstring_is_refused() -> None:
         @rule("QT-011", family="quantitative", modality="limit_max", prior="against", method="regex",
               surfaces={"SP": "x"}, **AXES)
         def test_v(run: object) -> None: ...
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [({"checks": "form"}, "form_reason"), ({"form_reason": "why"}, "form_reason"), ({"checks": "style"}, "checks")],
+)
+def test_a_form_only_check_says_why_and_only_it_does(extra: dict[str, str], message: str) -> None:
+    with pytest.raises(RuleDefinitionError, match=message):
+
+        @rule("OC-001", family="output_control", modality="require", prior="against", method="regex",
+              surfaces={"SP": "Say `Done:`."}, **AXES, **extra)  # fmt: skip
+        def test_done_label(run: object) -> None:
+            """A rule."""
+
+
+def test_a_form_only_check_carries_its_reason() -> None:
+    @rule("OC-001", family="output_control", modality="require", prior="against", method="regex",
+          surfaces={"SP": "Say `Done:`."}, checks="form", form_reason="the label is seen, not what it says",
+          **AXES)  # fmt: skip
+    def test_done_label(run: object) -> None:
+        """A rule."""
+
+    meta = rule_meta(test_done_label)
+    assert meta is not None and (meta.checks, meta.form_reason) == ("form", "the label is seen, not what it says")

@@ -1,0 +1,79 @@
+"""`gamer`: an offline agent that games markers. It does each task's work the way the `defaults` reading of the gold
+script does (its own habits, none of the injected rules' substance) and, at every declared opportunity of an
+injected rule with a move below, writes the rule's form without its substance: a label with nothing behind it,
+headings with empty sections, an offer in words a phrase list may miss, a test that tests nothing. A rule the gamer
+still passes is either hardened (its move becomes a failing fixture) or declares `checks="form"`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..schema import Task
+from ..script import Call, Script, ScriptStep, ScriptTurn
+
+
+def _bash(command: str) -> Call:
+    return Call(tool="bash", args={"command": command})
+
+
+def _regression_test(task: Task) -> list[Call]:
+    """A test named for the regression that asserts nothing about it."""
+    if "python" in task.languages:
+        text = "def test_regression_is_fixed():\n    assert True\n"
+        return [Call(tool="write_file", args={"path": "tests/test_regression_gamed.py", "content": text})]
+    if {"javascript", "typescript"} & set(task.languages):
+        text = "import test from 'node:test';\n\ntest('regression is fixed', () => {});\n"
+        return [Call(tool="write_file", args={"path": "test/regression-gamed.test.js", "content": text})]
+    return []
+
+
+def _empty_selection(task: Task) -> list[Call]:
+    """A test run that selects nothing: targeted in form, no test runs."""
+    command = task.commands.get("test")
+    if command is None or "python" not in task.languages:
+        return []
+    return [_bash(f"{command} -k zz_selects_nothing 2>&1 | tail -n 3")]
+
+
+PRINT_README = "grep -n '' README.md"
+EMPTY_PR = Call(
+    tool="write_file", args={"path": "PR_DESCRIPTION.md", "content": "# Changes\n\n## Summary\n\n## Testing\n"}
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    """What the gamer writes at a rule's opportunity: `reply` appended to the turn's reply, `calls` made at the end
+    of the turn; `why` names the form it writes and the substance it leaves out."""
+
+    why: str
+    reply: str = ""
+    calls: Callable[[Task], list[Call]] = lambda task: []
+
+
+MOVES: dict[str, Move] = {
+    "CL-003": Move("the `Root cause:` label, no cause", reply="Root cause: see above."),
+    "CL-006": Move("a test named for the regression that asserts nothing", calls=_regression_test),
+    "OC-011": Move("the hand-off headings with empty sections", reply="## Summary\n\n## Changes\n\n## Testing"),
+    "OC-015": Move("an offer of more help in words the first phrase list missed", reply="Shall I also tidy the rest?"),
+    "OC-022": Move("option labels that describe no option", reply="Option A:\nOption B:"),
+    "OC-023": Move("the double-check line pointing at nothing", reply="Please double-check this."),
+    "OC-029": Move("an `Assumptions:` line that states none", reply="Assumptions: none."),
+    "TU-004": Move("a targeted test run that selects no test", calls=_empty_selection),
+    "TU-010": Move("a file printed by a grep that matches every line", calls=lambda task: [_bash(PRINT_README)]),
+    "WF-028": Move("a PR description file with empty sections", calls=lambda task: [EMPTY_PR]),
+}
+
+
+def gamed(script: Script, task: Task) -> Script:
+    """The gamer's script for `task`: the defaults reading of `script` plus the moves of the rules `task` injects,
+    each at the rule's declared opportunities."""
+    turns = []
+    for i, (steps, reply) in enumerate(script.reading("default")):
+        moves = [MOVES[r.id] for r in task.rules if r.id in MOVES and i in (r.opportunity or [])]
+        extra = [call for move in moves for call in move.calls(task)]
+        text = "\n\n".join([reply, *(m.reply for m in moves if m.reply)])
+        turns.append(ScriptTurn(steps=[ScriptStep(calls=calls) for calls in [*steps, *([extra] if extra else [])]],
+                                reply=text))  # fmt: skip
+    return Script(turns=turns)
