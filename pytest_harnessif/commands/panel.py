@@ -14,6 +14,7 @@ from ..library import LibraryError, load_rules, load_tasks
 from ..placement import PlacementError
 from ..report.library import placements
 from ..report.panel import BOUNDS, intent_line, limits, out_of_bounds, scenario_table, task_stats, task_table
+from ..report.skeleton import measure, skeleton_line
 from ..rulemeta import Fit
 from ..taskflow.corpora import CorpusError, label_sequences, load_corpus
 from ..taskflow.report import text_report
@@ -51,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         f"TFAS {score.tfas:.1f}{ci} (S_L {100 * score.s_l:.1f}, S_T {100 * score.s_t:.1f}, S_R {100 * score.s_r:.1f})"
         f" of {len(flows)} turn flows against {target_name}, {comparison.target.sessions} sessions",
         *(f"  {line}" for line in limits(comparison, BOUNDS["turns"])),
+        "",
+        skeleton_line(measure(tasks)),
     ]
     if args.full:
         lines += ["", text_report(comparison, target_name, str(tasks_dir))]

@@ -1,7 +1,9 @@
 """The bundled coding panel as the issue asks for it: 30 tasks, 7-8 in each of backend, frontend, systems and
 data_ml; per task 6-10 user turns, 25-35 injected rules of which 10-27 have a declared opportunity; varied
 intents; turn flows at TFAS >= 55 against the bundled ECP target; a repository serves at most three tasks and
-passes its own tests before any agent touches it. (Gold and defaults on the panel: tests/plugin/test_panel_e2e.)"""
+passes its own tests before any agent touches it. No shared skeleton: a second gold per task, closers, issue numbers
+and people not reused, few near-duplicate turns, long sessions, repositories with a history and a lint script of
+their own, few form-only checks. (Gold, gold-alt, defaults and the gamer on the panel: tests/plugin/test_panel_e2e.)"""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pytest_harnessif.checks.shell import parse
 from pytest_harnessif.library import load_rules, load_tasks
 from pytest_harnessif.report.library import placements
 from pytest_harnessif.report.panel import out_of_bounds, task_stats
+from pytest_harnessif.report.skeleton import Skeleton, measure
 from pytest_harnessif.sandbox.host import unmet
 from pytest_harnessif.schema import Intent
 from pytest_harnessif.taskflow.corpora import label_sequences, load_corpus
@@ -29,6 +32,42 @@ STATS = task_stats(TASKS, RULES, placements(RULES, TASKS))
 SCENARIOS = {"backend", "frontend", "systems", "data_ml"}
 FIX_OR_ADD = {Intent.new_feature, Intent.bug_fix}
 REPOS = sorted({e.repo for e in TASKS.values()})
+
+
+@pytest.fixture(scope="module")
+def skeleton() -> Skeleton:
+    return measure(TASKS)
+
+
+def test_every_task_has_a_second_gold() -> None:
+    assert [t for t, e in TASKS.items() if e.alt_script is None] == []
+
+
+def test_no_closer_ends_more_than_five_tasks(skeleton: Skeleton) -> None:
+    assert all(len(group) <= 5 for group in skeleton.closer_groups), skeleton.closer_groups
+
+
+def test_no_issue_number_or_person_appears_in_two_tasks(skeleton: Skeleton) -> None:
+    assert (skeleton.reused_issues, skeleton.reused_names) == ({}, {})
+
+
+def test_at_most_five_percent_of_turns_have_a_near_duplicate_in_another_task(skeleton: Skeleton) -> None:
+    assert skeleton.near_share <= 0.05, skeleton.near_duplicates
+
+
+def test_at_least_eight_sessions_of_nine_or_ten_turns(skeleton: Skeleton) -> None:
+    assert skeleton.long_sessions >= 8
+
+
+def test_each_repository_has_a_history_and_a_lint_script_of_its_own(skeleton: Skeleton) -> None:
+    assert (skeleton.thin_histories, skeleton.shared_lint) == ([], [])
+
+
+def test_at_most_ten_percent_of_deterministic_scorable_rules_check_only_the_form() -> None:
+    scorable = {r.id for e in TASKS.values() for r in e.task.rules if r.opportunity}
+    deterministic = [RULES[r].meta for r in scorable if RULES[r].meta.verifiability == "deterministic"]
+    form = [m.id for m in deterministic if m.checks == "form"]
+    assert len(form) <= 0.1 * len(deterministic), form
 
 
 def test_thirty_tasks_seven_or_eight_per_scenario() -> None:
