@@ -1,5 +1,6 @@
-"""The bundled panel end to end, in a subprocess: gold scores 100% (the panel's own regression test), the
-`defaults` reference agent is caught, records and JUnit are complete, and a second run re-uses everything."""
+"""The bundled panel end to end, in a subprocess: gold and gold-alt score 100% (the panel's own regression test),
+the `defaults` reference agent is caught, the gamer's forms pass only rules that say they check the form, records
+and JUnit are complete, and a second run re-uses everything."""
 
 from __future__ import annotations
 
@@ -66,6 +67,51 @@ def parallel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess
     return tmp, proc, rows
 
 
+@pytest.fixture(scope="module")
+def probes(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str], list[dict]]:
+    """gold-alt and the gamer on the whole panel."""
+    tmp = tmp_path_factory.mktemp("probes")
+    return tmp, *harness(tmp, "--harness-model=gold-alt", "--harness-model=gamer", "-n", "2")
+
+
+def test_gold_alt_is_perfect_on_every_declared_opportunity(
+    probes: tuple[Path, subprocess.CompletedProcess[str], list[dict]],
+) -> None:
+    """The second gold, written apart from the first with its own names, idioms and replies, passes every rule where
+    the task declares an opportunity and is n/a on every bystander: the checks read substance, not gold's way."""
+    _, proc, rows = probes
+    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    alt = [r for r in rows if r["model"] == "gold-alt"]
+    assert alt, proc.stdout[-3000:] + proc.stderr[-3000:]
+    wrong = [
+        (r["task"], r["rule"], r["status"], r["reason"][:200])
+        for r in alt
+        if r["status"] in ("fail", "error")
+        or (r["status"] == "n/a") != (tasks[r["task"]].task.ref(r["rule"]).opportunity == [])
+    ]
+    assert wrong == []
+
+
+def test_the_gamer_s_forms_pass_only_rules_that_declare_they_check_the_form(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list],
+    probes: tuple[Path, subprocess.CompletedProcess[str], list[dict]],
+) -> None:
+    """Where the gamer adds a rule's form to what defaults did and the rule then passes, the check read only the
+    form: it must say so (`checks="form"`) or be hardened."""
+    from pytest_harnessif.agents.gamer import MOVES
+
+    rules = load_rules(ROOT / "rule_checks")
+    defaults = {(r["task"], r["rule"]): r["status"] for r in parallel[2] if r["model"] == "defaults"}
+    gamed = [
+        (r["task"], r["rule"])
+        for r in probes[2]
+        if r["model"] == "gamer" and r["rule"] in MOVES and r["status"] == "pass"
+        and defaults.get((r["task"], r["rule"])) == "fail"
+    ]  # fmt: skip
+    assert gamed, "no move passed: the test would not notice a check that reads only the form"
+    assert [g for g in gamed if rules[g[1]].meta.checks != "form"] == []
+
+
 def test_gold_is_perfect_and_defaults_is_caught(parallel: tuple[Path, subprocess.CompletedProcess[str], list]) -> None:
     tmp, proc, rows = parallel
     assert rows, proc.stdout[-3000:] + proc.stderr[-3000:]
@@ -118,15 +164,27 @@ def test_every_repository_passes_its_tests_after_gold(
     tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
     for task_id, entry in sorted(tasks.items()):
         (final,) = (tmp / "store").glob(f"*/gold/{task_id}/r1/final.tar")
-        work = tmp_path / task_id
-        with tarfile.open(final) as tar:
-            tar.extractall(work, filter="data")
-        command = entry.task.commands["test"]
-        proc = subprocess.run(command, shell=True, cwd=work, capture_output=True, text=True, timeout=600)
-        assert proc.returncode == 0, f"{task_id}: {command}:\n{(proc.stdout + proc.stderr)[-3000:]}"
+        _passes(entry.task.commands["test"], final, tmp_path / task_id)
 
 
-def test_gold_is_perfect_in_the_docker_sandbox(tmp_path: Path) -> None:
+def test_every_repository_passes_its_tests_after_gold_alt(
+    probes: tuple[Path, subprocess.CompletedProcess[str], list[dict]], tmp_path: Path
+) -> None:
+    tmp = probes[0]
+    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    for task_id, entry in sorted(tasks.items()):
+        (final,) = (tmp / "store").glob(f"*/gold-alt/{task_id}/r1/final.tar")
+        _passes(entry.task.commands["test"], final, tmp_path / task_id)
+
+
+def _passes(command: str, final: Path, work: Path) -> None:
+    with tarfile.open(final) as tar:
+        tar.extractall(work, filter="data")
+    proc = subprocess.run(command, shell=True, cwd=work, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, f"{work.name}: {command}:\n{(proc.stdout + proc.stderr)[-3000:]}"
+
+
+def test_both_golds_are_perfect_in_the_docker_sandbox(tmp_path: Path) -> None:
     from pytest_harnessif.sandbox.base import SandboxError
     from pytest_harnessif.sandbox.engine import engine
 
@@ -134,7 +192,9 @@ def test_gold_is_perfect_in_the_docker_sandbox(tmp_path: Path) -> None:
         engine(timeout=10)
     except SandboxError as exc:  # only a missing engine skips (`.ci/run` starts one)
         pytest.skip(f"{exc}: the docker sandbox cannot run here")
-    proc, rows = harness(tmp_path, "--harness-model=gold", "--harness-sandbox=docker", "-n", "2")
+    proc, rows = harness(
+        tmp_path, "--harness-model=gold", "--harness-model=gold-alt", "--harness-sandbox=docker", "-n", "2"
+    )
     assert rows, proc.stdout[-3000:] + proc.stderr[-3000:]
     wrong = [(r["task"], r["rule"], r["status"], r["reason"]) for r in rows if r["status"] not in ("pass", "n/a",
                                                                                                      "unjudged")]
