@@ -12,6 +12,8 @@ from pytest_harnessif.sandbox.history import HistoryError, history_path, load_hi
 from pytest_harnessif.sandbox.local import from_directory
 from pytest_harnessif.testing import make_run
 
+from .conftest import Backend
+
 HISTORY = """\
 commits:
   - author: Mira Okafor <mira@example.org>
@@ -41,15 +43,15 @@ def _repo(tmp_path: Path, history: str | None = HISTORY) -> Path:
     return repo
 
 
-def test_the_workspace_shows_the_history_and_the_agent_commits_after_it(tmp_path: Path) -> None:
+def test_the_workspace_shows_the_history_and_the_agent_commits_after_it(tmp_path: Path, backend: Backend) -> None:
     repo = _repo(tmp_path)
-    with from_directory(repo, overlay={"AGENTS.md": b"# rules\n"}) as box:
-        shas = box.exec("git log --reverse --format=%H").stdout.split()
-        heads = [box.exec(f"git show -s --format='%an|%aI|%s' {sha}").stdout.strip() for sha in shas]
-        files = [sorted(box.exec(f"git show --name-only --format= {sha}").stdout.split()) for sha in shas]
-        base = box.exec("git rev-parse HEAD").stdout.strip()
-        box.exec("git switch -q -c fix && echo x >> README.md && git commit -qam 'Agent work'")
-        state = git_state(box, base)
+    box = backend.from_repo(repo, {"AGENTS.md": b"# rules\n"})
+    shas = box.exec("git log --reverse --format=%H").stdout.split()
+    heads = [box.exec(f"git show -s --format='%an|%aI|%s' {sha}").stdout.strip() for sha in shas]
+    files = [sorted(box.exec(f"git show --name-only --format= {sha}").stdout.split()) for sha in shas]
+    base = box.exec("git rev-parse HEAD").stdout.strip()
+    box.exec("git switch -q -c fix && echo x >> README.md && git -c user.name=A -c user.email=a@b commit -qam 'Work'")
+    state = git_state(box, base)
     assert heads == [
         "Mira Okafor|2025-02-11T09:32:00+01:00|Parse the config file",
         "Tomas Lindqvist|2025-03-02T16:05:00+00:00|Tests for the parser",
@@ -62,7 +64,7 @@ def test_the_workspace_shows_the_history_and_the_agent_commits_after_it(tmp_path
     ]
     run = make_run()
     run.trajectory.git = state
-    assert [c.subject for c in run.new_commits] == ["Agent work"]
+    assert [c.subject for c in run.new_commits] == ["Work"]
 
 
 def test_without_a_history_the_workspace_has_one_initial_import(tmp_path: Path) -> None:
