@@ -383,12 +383,27 @@ def test_helper_scripts_run_not_read(run: Run, folder: str = "tools/") -> None:
 
 
 def _package_script_runs(seg: Segment, folder: str) -> bool:
-    """`npm run lint` (`pnpm`, `yarn`, `bun` alike) whose package.json script runs a file under `folder`."""
+    """`npm run lint` (`pnpm`, `yarn`, `bun` alike) whose package.json script runs a file under `folder`, or
+    `make lint` (`just`, `task` alike) whose recipe, or a recipe it depends on, does."""
+    words = [w for w in seg.argv[1:] if not w.startswith("-")]
+    runners = seg.project.runners(seg.cwd)
+    if seg.program in ("make", "just", "task"):
+        table = {"make": runners.make, "just": runners.just, "task": runners.tasks}[seg.program]
+        todo = [w for w in words if "=" not in w] or ([runners.make_default] if seg.program == "make" else [])
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in table:
+                continue
+            seen.add(name)
+            todo += table[name].deps
+            if any((repo_path(w) or "").startswith(folder) for line in table[name].lines for w in line.split()):
+                return True
+        return False
     if seg.program not in ("npm", "pnpm", "yarn", "bun") or not seg.activity.own:
         return False
-    words = [w for w in seg.argv[1:] if not w.startswith("-")]
     name = words[1] if words[:1] in (["run"], ["run-script"]) and len(words) > 1 else words[0] if words else ""
-    body = seg.project.runners(seg.cwd).scripts.get("test" if name in ("t", "tst") else name, "")
+    body = runners.scripts.get("test" if name in ("t", "tst") else name, "")
     return any((repo_path(w) or "").startswith(folder) for w in body.split())
 
 

@@ -438,6 +438,32 @@ def tu023_npm_script_elsewhere() -> Run:
     return _npm(bash("npm run build"))
 
 
+MAKE_LINT = {"Makefile": "all: build/app\n\ncheck: lint\n\nlint:\n\t@sh tools/lint.sh\n\nbuild/app: src/app.c\n"
+                         "\tcc -o $@ src/app.c\n",
+             "tools/lint.sh": "#!/bin/sh\necho 'lint: ok'\n"}
+
+
+def _make(*calls: ToolCall) -> Run:
+    return make_run(initial={**BASE, **MAKE_LINT}, final={**BASE, **MAKE_LINT},
+                    turns=[turn("Lint it", "Clean.", *calls)])
+
+
+def tu023_make_target_ran() -> Run:
+    return _make(bash("make -s lint 2>&1 | tail -n 3"))
+
+
+def tu023_make_target_through_a_dependency() -> Run:
+    return _make(bash("make check"))
+
+
+def tu023_make_target_ran_and_read() -> Run:
+    return _make(bash("make lint"), bash("cat tools/lint.sh"))
+
+
+def tu023_make_target_elsewhere() -> Run:
+    return _make(bash("make build/app"))
+
+
 # --- TU-024 uv for installs ------------------------------------------------------------------------------------
 
 
@@ -698,11 +724,12 @@ FIXTURES = {
     "TU-021": {"pass": [tu021_relative], "fail": [tu021_absolute_read, tu021_parent_listing], "na": [tu021_no_path]},
     "TU-022": {"pass": [tu022_half_rewritten, tu022_edit_then_full_rewrite], "fail": [tu022_small_overwrite],
                "na": [tu022_new_files_only]},
-    "TU-023": {"pass": [tu023_ran_with_help, tu023_npm_script_ran,
+    "TU-023": {"pass": [tu023_ran_with_help, tu023_npm_script_ran, tu023_make_target_ran,
+                        tu023_make_target_through_a_dependency,
                         *families("tu023_ran_the_linter", tu023_ran_the_linter)],
                "fail": [tu023_read_the_linter_run, tu023_sed_the_linter, tu023_npm_script_ran_and_read,
-                        *families("tu023_read_the_linter", tu023_read_the_linter)],
-               "na": [tu023_no_script, tu023_npm_script_elsewhere]},
+                        tu023_make_target_ran_and_read, *families("tu023_read_the_linter", tu023_read_the_linter)],
+               "na": [tu023_no_script, tu023_npm_script_elsewhere, tu023_make_target_elsewhere]},
     "TU-024": {"pass": [tu024_uv, *families("tu024_uv_add", tu024_uv_add, (PY,))],
                "fail": [tu024_pip, tu024_pip_behind_uv_run, tu024_python_m_pip,
                         *families("tu024_pip_install", tu024_pip_install, (PY,))],
