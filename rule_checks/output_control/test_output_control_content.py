@@ -391,15 +391,32 @@ def test_plans_are_numbered_steps(run: Run) -> None:
 def test_mechanical_changes_ask_for_a_check(run: Run, phrase: str = "Please double-check",
                                            intents: tuple[str, ...] = ("transformation", "refactor")) -> None:
     """If a {intents:or} turn changed files, its reply has a line starting `{phrase}` (decoration and case
-    ignored) that points at what to check: a file or folder of the repository, or a name in code the run changed."""
+    ignored) that points at what to check: a file or folder of the repository, or a name in code the run changed.
+    The line is read with the lines that continue its paragraph (a soft-wrapped sentence is one line to a reader)."""
     sweeps = [t for t in run.turns_with(*intents) if run.changed_in_turn(t.index)]
     sweeps or na(f"no {'/'.join(intents) or 'listed'} turn changed files")
     rx = re.compile(rf"^{re.escape(phrase)}\b\W*\w", re.I)
-    asks = {t.index: [label(line) for line in prose_lines(t.reply) if rx.match(label(line))] for t in sweeps}
+    asks = {t.index: _asking_lines(prose_lines(t.reply), rx) for t in sweeps}
     missing = [i for i, lines in asks.items() if not lines]
     assert not missing, f"replies of turns {missing} have no `{phrase} ...` line"
     vague = [i for i, lines in asks.items() if not any(names_a_place(run, line) for line in lines)]
     assert not vague, f"the `{phrase} ...` lines of turns {vague} point at no file, folder or code to check"
+
+
+def _asking_lines(lines: list[str], rx: re.Pattern[str]) -> list[str]:
+    """The lines matching `rx` (decoration dropped), each joined with the lines continuing its paragraph: up to a
+    blank line, a heading or a list item."""
+    out = []
+    for i, line in enumerate(lines):
+        if not rx.match(label(line)):
+            continue
+        joined = [label(line)]
+        for more in lines[i + 1 :]:
+            if not more.strip() or more.lstrip().startswith(("#", "- ", "* ", "+ ")) or re.match(r"\s*\d+[.)]\s", more):
+                break
+            joined.append(more.strip())
+        out.append(" ".join(joined))
+    return out
 
 
 @rule("OC-033", family="output_control", modality="require", prior="neutral", method="regex",

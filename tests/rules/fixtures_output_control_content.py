@@ -341,9 +341,13 @@ FIXTURES = {
     },
     "OC-023": {
         "pass": [lambda: _sweep("Ported.\n\n**Please double-check** the callers in `tests/`."),
-                 lambda: _sweep("Renamed.\n- Please double-check: the README examples.", intent="refactor")],
+                 lambda: _sweep("Renamed.\n- Please double-check: the README examples.", intent="refactor"),
+                 lambda: _sweep("Ported.\n\nPlease double-check that the casting order suits you: callers that\n"
+                                "pass strings now get numbers back from `src/pkg/core.py`.")],
         "fail": [lambda: _sweep("Ported. Please double-check the callers."),
-                 lambda: _sweep("Ported.\n\nPlease double-check this.")],
+                 lambda: _sweep("Ported.\n\nPlease double-check this."),
+                 lambda: _sweep("Ported.\n\nPlease double-check this.\n\nThe callers are in `src/pkg/core.py`."),
+                 lambda: _sweep("Ported.\n\nPlease double-check the callers:\n- `src/pkg/core.py` is fine.")],
         "na": [lambda: _sweep("Nothing needed porting.", changes=False),
                lambda: _sweep("Fixed.", intent="bug-fix")],
     },
