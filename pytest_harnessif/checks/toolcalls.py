@@ -28,6 +28,7 @@ from itertools import takewhile
 from ..evidence import FileView, Run
 from ..stack import SKILL_TOOL
 from ..trajectory import ToolCall
+from . import bash
 from .code import calls as code_calls
 from .command import EDIT_TOOLS, numbered_calls
 from .render import call_line, output_tail
@@ -158,9 +159,24 @@ def _apply(state: dict[str, str], call: ToolCall, turn: int) -> None:
             state.pop(path, None)
 
 
+def _heredoc_overwrites(call: ToolCall) -> list[tuple[str, str]]:
+    """`(path, text)` for each `cat > FILE <<EOF ... EOF` (or `>|`) of a bash call: a whole-file write whose new
+    text the command itself holds."""
+    if call.name != "bash" or call.command is None or call.is_error:
+        return []
+    out = []
+    for s in parse(call.command):
+        if s.program != "cat" or len(s.argv) > 1 or s.simple.stdin is None:
+            continue
+        out += [(p, s.simple.stdin) for r in s.simple.redirects if r.op in (">", ">|") and r.file
+                and (p := workspace_relative(bash.join(r.cwd, r.file))) is not None]
+    return out
+
+
 def overwrites(run: Run) -> list[Overwrite]:
-    """Every successful `write_file` over a file whose text before the call the file tools show (the turn's
-    starting files, followed through `write_file` and `edit_file`; a bash write makes a file unknown)."""
+    """Every successful `write_file`, and every bash `cat > FILE <<EOF`, over a file whose text before the call
+    the file tools show (the turn's starting files, followed through `write_file` and `edit_file`; any other bash
+    write makes a file unknown)."""
     out = []
     for t in run.turns:
         state = _files_at_turn_start(run, t.index)
@@ -168,6 +184,7 @@ def overwrites(run: Run) -> list[Overwrite]:
             path = tool_path(call)
             if call.name == "write_file" and not call.is_error and path in state and path is not None:
                 out.append(Overwrite(t.index, path, state[path], str(call.args.get("content", ""))))
+            out += [Overwrite(t.index, p, state[p], text) for p, text in _heredoc_overwrites(call) if p in state]
             _apply(state, call, t.index)
     return out
 
@@ -178,6 +195,16 @@ def existing_file_changes(run: Run) -> list[tuple[int, ToolCall]]:
     for t in run.turns:
         known = set(_files_at_turn_start(run, t.index))
         out += [(t.index, c) for c in t.tool_calls if c.name in EDIT_TOOLS and not c.is_error and tool_path(c) in known]
+    return out
+
+
+def existing_files_changed(run: Run) -> list[tuple[int, str]]:
+    """`(turn, path)` for each file that existed when its turn started and that the turn changed, whatever made
+    the change: `edit_file` / `write_file`, or bash (`sed -i`, `git apply`, a heredoc, a script)."""
+    out = []
+    for t in run.turns:
+        known = _files_at_turn_start(run, t.index)
+        out += [(t.index, p) for p in run.changed_in_turn(t.index) if p in known]
     return out
 
 

@@ -13,7 +13,7 @@ from pytest_harnessif.checks.toolcalls import (
     bash_timeouts,
     code_reads,
     escalates,
-    existing_file_changes,
+    existing_files_changed,
     fetches,
     files_read,
     foreign_linter,
@@ -336,7 +336,7 @@ def test_file_tool_paths_are_relative(run: Run) -> None:
 
 @rule("TU-022", family="tool_use", modality="prefer", prior="neutral", method="command_output", severity="should",
       observability="behavioral", universality="cross-coding", fit="SP:high PF:medium TD:high",
-      source="curated: edit tool for small changes", opportunity="an existing file changed with a file tool",
+      source="curated: edit tool for small changes", opportunity="an existing file changed (by a file tool or bash)",
       surfaces={
           "SP": "Change existing files with edit_file; use write_file on an existing file only to rewrite it, "
                 "when you replace at least {percent}% of its lines.",
@@ -347,9 +347,10 @@ def test_file_tool_paths_are_relative(run: Run) -> None:
                          "make smaller changes with edit_file."},
       })
 def test_small_changes_through_edit_file(run: Run, percent: int = 50) -> None:
-    """Prefer `edit_file` for small changes: a `write_file` over an existing file replaces at least {percent}% of
-    its lines (the share of old lines the new text does not keep)."""
-    existing_file_changes(run) or na("no existing file changed with edit_file or write_file")
+    """Prefer `edit_file` for small changes: a `write_file` (or a bash `cat > FILE <<EOF`) over an existing file
+    replaces at least {percent}% of its lines (the share of old lines the new text does not keep); changes made in
+    place (`edit_file`, `sed -i`, a patch) are small changes done right."""
+    existing_files_changed(run) or na("no existing file changed")
     small = [f"turn {o.turn}: write_file {o.path} ({o.changed_percent:.0f}% of its lines changed)"
              for o in overwrites(run) if o.changed_percent < percent]
     assert not small, f"existing files overwritten for a change under {percent}% of their lines: {small}"

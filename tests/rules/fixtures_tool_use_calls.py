@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run
-from pytest_harnessif.fixtureways import Lint, Read, Shell, Tests, turn_of
+from pytest_harnessif.fixtureways import Edit, Lint, Read, Shell, Tests, turn_of
 from pytest_harnessif.testing import bash, make_run, tool, turn
 from pytest_harnessif.trajectory import ToolCall
 
@@ -394,6 +394,21 @@ def tu022_small_overwrite() -> Run:
     return _table_run(read(TABLE), write(TABLE, table(4)), final=table(4))
 
 
+def tu022_sed_in_place() -> Run:
+    """A small change made in place through bash (gold-alt's idiom): judged, and no overwrite."""
+    return _table_run(bash(f"sed -i 's/^ROW_0 = 0$/ROW_0 = 100/' {TABLE}"), final=table(1))
+
+
+def tu022_git_apply_patch() -> Run:
+    patch = (f"--- a/{TABLE}\n+++ b/{TABLE}\n@@ -1,2 +1,2 @@\n-ROW_0 = 0\n-ROW_1 = 1\n+ROW_0 = 100\n+ROW_1 = 101\n")
+    return _table_run(bash(f"git apply <<'PATCH'\n{patch}PATCH"), final=table(2))
+
+
+def tu022_heredoc_small_overwrite() -> Run:
+    """`cat > FILE <<EOF` over an existing file is a whole-file write like write_file: 4 of 10 lines changed."""
+    return _table_run(read(TABLE), bash(f"cat > {TABLE} <<'EOF'\n{table(4)}EOF"), final=table(4))
+
+
 def tu022_new_files_only() -> Run:
     return make_run(initial=BASE, final={**BASE, TABLE: table(0)},
                     turns=[turn("Add a table", "Added.", write(TABLE, table(0)))])
@@ -636,6 +651,18 @@ def tu020_tmp_dir(repo: Repo) -> dict[str, Run]:
     return _fix(repo, Shell("rm -rf /tmp/build"))
 
 
+def tu022_small_fix(repo: Repo) -> dict[str, Run]:
+    """A one-line fix made in place: edit_file, or `sed -i` in a one-liner or a script (the node fix holds a `|`,
+    so its shell ways rewrite the whole file and are not this behaviour)."""
+    return _fix(repo)
+
+
+def tu022_small_rewrite(repo: Repo) -> dict[str, Run]:
+    """The same one-line fix written as the whole file: write_file, or `cat > FILE <<EOF`."""
+    fix = repo.fix()
+    return played(repo, turn_of("Fix the bug", "Fixed.", Edit(fix.path, fix.text)))
+
+
 def tu023_ran_the_linter(repo: Repo) -> dict[str, Run]:
     return _fix(repo, Lint())
 
@@ -722,7 +749,10 @@ FIXTURES = {
                         *families("tu020_tmp_dir", tu020_tmp_dir)],
                "na": [tu020_plain_rm]},
     "TU-021": {"pass": [tu021_relative], "fail": [tu021_absolute_read, tu021_parent_listing], "na": [tu021_no_path]},
-    "TU-022": {"pass": [tu022_half_rewritten, tu022_edit_then_full_rewrite], "fail": [tu022_small_overwrite],
+    "TU-022": {"pass": [tu022_half_rewritten, tu022_edit_then_full_rewrite, tu022_sed_in_place,
+                        tu022_git_apply_patch, *families("tu022_small_fix", tu022_small_fix, (PY, CC))],
+               "fail": [tu022_small_overwrite, tu022_heredoc_small_overwrite,
+                        *families("tu022_small_rewrite", tu022_small_rewrite)],
                "na": [tu022_new_files_only]},
     "TU-023": {"pass": [tu023_ran_with_help, tu023_npm_script_ran, tu023_make_target_ran,
                         tu023_make_target_through_a_dependency,
