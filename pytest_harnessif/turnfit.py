@@ -9,6 +9,11 @@ import builtins
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+from .entries import TaskEntry
+from .evidence import is_generated
+from .sandbox.base import tar_members
 
 _CODE = re.compile(r"```[^\n]*\n(.*?)```|`([^`\n]+)`", re.S)
 _PATH = re.compile(r"(?<![\w.-])(/?(?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})(?::\d+)?(?![\w/])")
@@ -93,3 +98,22 @@ def presumed(
                 found.append(Presumed(i, gram, "message"))
                 break  # one message per turn is enough to say it quotes gold
     return found
+
+
+def _texts(files: Mapping[str, bytes]) -> dict[str, str]:
+    return {p: d.decode("utf-8", "replace") for p, d in files.items() if not is_generated(p) and b"\0" not in d[:4096]}
+
+
+def turn_problems(entry: TaskEntry, store: Path) -> list[str]:
+    """One line per turn of `entry` that presumes gold's code, read against gold's recorded workspaces in `store`
+    (a harness store holding `<config>/gold/<task>/r1/turn-<i>.tar`); none when gold has no record there."""
+    gold = next(store.glob(f"*/gold/{entry.task.id}/r1"), None)
+    if gold is None:
+        return []
+    start = _texts({p.relative_to(entry.repo).as_posix(): p.read_bytes() for p in entry.repo.rglob("*") if p.is_file()})
+    turns = entry.task.turns
+    before = [start] + [_texts(tar_members((gold / f"turn-{i}.tar").read_bytes())) for i in range(len(turns) - 1)]
+    task = entry.task
+    known = "\n".join([task.role, *(s.description + s.body for s in task.skills), *(t.description for t in task.tools)])
+    path = entry.dir / "task.yaml"
+    return [f"{path}: {p.line()}" for p in presumed([t.text for t in turns], start, before, known)]

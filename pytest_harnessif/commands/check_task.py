@@ -20,12 +20,10 @@ from pathlib import Path
 
 from ..bundle import RULES, bundled, default_dir
 from ..entries import TaskEntry
-from ..evidence import is_generated
 from ..library import LibraryError, check_rules, load_rules, load_task
 from ..report.panel import BOUNDS
-from ..sandbox.base import tar_members
 from ..sandbox.host import unmet
-from ..turnfit import presumed
+from ..turnfit import turn_problems
 
 
 def _bounds(entry: TaskEntry) -> list[str]:
@@ -109,25 +107,6 @@ def _verdicts(entry: TaskEntry, rows: list[dict]) -> list[str]:
     return problems
 
 
-def _texts(files: dict[str, bytes]) -> dict[str, str]:
-    return {p: d.decode("utf-8", "replace") for p, d in files.items() if not is_generated(p) and b"\0" not in d[:4096]}
-
-
-def _turns(entry: TaskEntry, store: Path) -> list[str]:
-    """Turns that present as existing a name only gold's workspace has (one line each)."""
-    gold = next(store.glob(f"*/gold/{entry.task.id}/r1"), None)
-    if gold is None:
-        return []
-    start = _texts({p.relative_to(entry.repo).as_posix(): p.read_bytes() for p in entry.repo.rglob("*") if p.is_file()})
-    before = [start] + [
-        _texts(tar_members((gold / f"turn-{i}.tar").read_bytes())) for i in range(len(entry.task.turns) - 1)
-    ]
-    task = entry.task
-    known = "\n".join([task.role, *(s.description + s.body for s in task.skills), *(t.description for t in task.tools)])
-    path = entry.dir / "task.yaml"
-    return [f"{path}: {p.line()}" for p in presumed([t.text for t in task.turns], start, before, known)]
-
-
 def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: bool) -> list[str]:
     """Every problem of the task (none: it is ready)."""
     problems = _bounds(entry) if bounds else []
@@ -149,7 +128,7 @@ def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: b
         rows, tail = _play(entry, rules_dir, root, work, sandbox)
         if not rows:
             return [*problems, f"the reference agents did not run: {tail}"]
-        problems += _verdicts(entry, rows) + _turns(entry, work / "store")
+        problems += _verdicts(entry, rows) + turn_problems(entry, work / "store")
         for model in ("gold", "gold-alt"):
             final = next((work / "store").glob(f"*/{model}/{entry.task.id}/r1/final.tar"), None)
             if command and final is not None:

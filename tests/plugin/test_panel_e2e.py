@@ -148,6 +148,18 @@ def _acc(rows: list[dict]) -> float:
     return sum(r["status"] == "pass" for r in eligible) / len(eligible)
 
 
+def test_no_turn_presents_gold_s_code_as_existing(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list],
+) -> None:
+    """A follow-up turn describes what the user observes, never a path, name or message only gold's workspace has
+    (`check-task` refuses such a turn; here the whole panel against gold's recorded workspaces)."""
+    from pytest_harnessif.turnfit import turn_problems
+
+    tmp, _, _ = parallel
+    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    assert [line for entry in tasks.values() for line in turn_problems(entry, tmp / "store")] == []
+
+
 def test_defaults_is_caught_in_every_scenario(parallel: tuple[Path, subprocess.CompletedProcess[str], list]) -> None:
     _, _, rows = parallel
     defaults = [r for r in rows if r["model"] == "defaults"]
