@@ -81,10 +81,12 @@ class Lint:
 
 @dataclass(frozen=True)
 class Commit:
-    """Stage `paths` (every change when empty) and commit with `message` (subject, blank line, body)."""
+    """Stage `paths` (every change when empty) and commit with `message` (subject, blank line, body); with `empty`,
+    stage nothing and commit with `--allow-empty`."""
 
     message: str
     paths: tuple[str, ...] = ()
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,7 @@ def _subject(message: str) -> tuple[str, str]:
 def _commit(state: _State, c: Commit) -> str:
     subject, body = _subject(c.message)
     state.commits.append(commit(subject, body))
-    return f"[main {len(state.commits):07x}] {subject}\n 1 file changed"
+    return f"[main {len(state.commits):07x}] {subject}" + ("" if c.empty else "\n 1 file changed")
 
 
 def _tool_calls(action: Action, eco: Ecosystem, state: _State) -> list[ToolCall]:
@@ -195,6 +197,8 @@ def _tool_calls(action: Action, eco: Ecosystem, state: _State) -> list[ToolCall]
     if isinstance(action, Commit):
         staged = " ".join(shlex.quote(p) for p in action.paths) or "-A"
         output = _commit(state, action)
+        if action.empty:
+            return [bash(f"git commit --allow-empty -m {shlex.quote(action.message)}", output=output)]
         return [bash(f"git add {staged}"), bash(f"git commit -m {shlex.quote(action.message)}", output=output)]
     if isinstance(action, Read | Skill):
         return [_own_call(action, state)]
@@ -234,6 +238,8 @@ def _shell(action: Action, eco: Ecosystem, state: _State) -> tuple[str, str, int
     if isinstance(action, Commit):
         staged = " ".join(shlex.quote(p) for p in action.paths) or "-A"
         output = _commit(state, action)
+        if action.empty:
+            return f"git commit --allow-empty -m {shlex.quote(action.message)}", output, 0
         return f"git add {staged} && git commit -m \"$(cat <<'EOF'\n{action.message}\nEOF\n)\"", output, 0
     if isinstance(action, Read):
         return f"sed -n '1,200p' {action.path}", state.files.get(action.path, ""), 0

@@ -6,6 +6,7 @@ still passes is either hardened (its move becomes a failing fixture) or declares
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,7 +37,17 @@ def _empty_selection(task: Task) -> list[Call]:
     return [_bash(f"{command} -k zz_selects_nothing 2>&1 | tail -n 3")]
 
 
+def _empty_closing_commit(task: Task) -> list[Call]:
+    """An empty commit whose message closes each issue the user named: the keyword with no fix in it."""
+    numbers = sorted({n for turn in task.turns for n in re.findall(r"(?<![\w&])#(\d+)\b", turn.text)}, key=int)
+    if not numbers:
+        return []
+    message = "Fixes " + ", fixes ".join(f"#{n}" for n in numbers)
+    return [_bash(f"git commit --allow-empty -q -m '{message}'")]
+
+
 PRINT_README = "grep -n '' README.md"
+ONE_WORD_ENTRY = "printf -- '- Update.\\n' >> CHANGELOG.md"
 EMPTY_PR = Call(
     tool="write_file", args={"path": "PR_DESCRIPTION.md", "content": "# Changes\n\n## Summary\n\n## Testing\n"}
 )
@@ -55,13 +66,17 @@ class Move:
 MOVES: dict[str, Move] = {
     "CL-003": Move("the `Root cause:` label, no cause", reply="Root cause: see above."),
     "CL-006": Move("a test named for the regression that asserts nothing", calls=_regression_test),
+    "CL-019": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),
     "OC-011": Move("the hand-off headings with empty sections", reply="## Summary\n\n## Changes\n\n## Testing"),
     "OC-015": Move("an offer of more help in words the first phrase list missed", reply="Shall I also tidy the rest?"),
     "OC-022": Move("option labels that describe no option", reply="Option A:\nOption B:"),
     "OC-023": Move("the double-check line pointing at nothing", reply="Please double-check this."),
+    "OC-026": Move("a PR title that says nothing of the commits", reply="Branch: main\nTitle: see above."),
     "OC-029": Move("an `Assumptions:` line that states none", reply="Assumptions: none."),
+    "QT-017": Move("a test whose only assertion names no value (`assert True`)", calls=_regression_test),
     "TU-004": Move("a targeted test run that selects no test", calls=_empty_selection),
     "TU-010": Move("a file printed by a grep that matches every line", calls=lambda task: [_bash(PRINT_README)]),
+    "WF-016": Move("an empty commit carrying `Fixes #N`, the fix committed without it", calls=_empty_closing_commit),
     "WF-028": Move("a PR description file with empty sections", calls=lambda task: [EMPTY_PR]),
 }
 

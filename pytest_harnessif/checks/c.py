@@ -241,7 +241,9 @@ def _operator(node: Node) -> str:
 
 
 def _assertions(body: Node) -> int:
-    return sum(1 for c in syntax.descendants(body, "call_expression") if ASSERTION.fullmatch(_callee(c)))
+    """Assertion macro calls that read a value (`CHECK(1)`, `assert(1 == 1)` do not)."""
+    return sum(1 for c in syntax.descendants(body, "call_expression")
+               if ASSERTION.fullmatch(_callee(c)) and syntax.reads_a_value(c.child_by_field_name("arguments")))
 
 
 def _defined(data: bytes) -> list[tuple[Node, Node]]:

@@ -85,7 +85,8 @@ class Definition:
     `&&`/`||`/`and`/`or`), nested functions left out; `depth` how deep compound statements (`if`, loops, `switch`,
     `try`, `with`, `match`) nest in its body (0 for a flat body; `elif`/`else if` add none);
     `assertions` the assertion statements and calls it makes (`assert`, `expect(...)`, `assert.equal(...)`,
-    `t.is(...)`, `CHECK(...)`); `text` its source text (what tells a changed definition from an unchanged one)."""
+    `t.is(...)`, `CHECK(...)`) that read a value (`assert True`, `expect(true)`, `CHECK(1)` name nothing and do not
+    count); `text` its source text (what tells a changed definition from an unchanged one)."""
 
     name: str
     kind: str

@@ -296,9 +296,20 @@ def _assertions(callback: Node, asserting: frozenset[str]) -> int:
     tap do, `t.is(a, b)`) and should.js chains (`x.should.equal(y)`, `x.should.be.true`, each `.should` once)."""
     first = next(iter(_parameters(callback)), None)
     tester = syntax.text(first) if first is not None and first.type == "identifier" else ""
-    calls = sum(_is_assertion(c, asserting, tester) for c in syntax.descendants(callback, "call_expression"))
+    calls = sum(_is_assertion(c, asserting, tester) and _reads(c)
+                for c in syntax.descendants(callback, "call_expression"))
     members = syntax.descendants(callback, "member_expression")
     return calls + sum(syntax.text(_field(m, "property")) == "should" for m in members)
+
+
+def _reads(call: Node) -> bool:
+    """Whether an assertion call reads a value: `expect(true)`, `assert.ok(1)`, `t.is(1, 1)` do not; a call without
+    arguments (`t.pass()`) or a `fail` (`assert.fail('unreachable')`) counts as it is."""
+    args = _field(call, "arguments")
+    fn = _field(call, "function")
+    named = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+    name = syntax.text(fn).rsplit(".", 1)[-1] if fn is not None else ""
+    return not named or name == "fail" or syntax.reads_a_value(args)
 
 
 def _test_callee(fn: Node | None, callback: Node | None) -> bool:

@@ -79,8 +79,19 @@ def _depth(node: Node, level: int = 0) -> int:
 
 
 def _assertions(body: Node) -> int:
-    return sum(n.type == "assert_statement" or (n.type == "call" and ASSERTING.search(_callee(n)) is not None)
-               for n in _own(body))
+    """`assert` statements and assertion calls that read a value (`assert True`, `self.assertTrue(1)` do not);
+    calls without arguments (`mock.assert_called_once()`) and `pytest.fail(...)` count as they are."""
+    return sum(_asserts(n) for n in _own(body))
+
+
+def _asserts(node: Node) -> bool:
+    if node.type == "assert_statement":
+        return syntax.reads_a_value(node)
+    if node.type != "call" or ASSERTING.search(_callee(node)) is None:
+        return False
+    args = node.child_by_field_name("arguments")
+    empty = args is None or not [a for a in args.named_children if a.type != "comment"]
+    return empty or _callee(node).endswith("fail") or syntax.reads_a_value(args)
 
 
 def definitions(path: str, data: bytes) -> list[Definition]:

@@ -110,6 +110,12 @@ def descendants(node: Node, *types: str) -> list[Node]:
     return [n for n in walk(node) if n.type in wanted]
 
 
+def reads_a_value(node: Node | None) -> bool:
+    """Whether an assertion's expression or arguments name something (an identifier, `this`): `assert True`,
+    `assert 1 == 1`, `expect(true)`, `CHECK(1)` read nothing and so test nothing."""
+    return node is not None and any(n.type in ("identifier", "this") for n in walk(node))
+
+
 def ancestor(node: Node, *types: str) -> Node | None:
     """The nearest enclosing node of one of `types` (not `node` itself), or None."""
     current = node.parent

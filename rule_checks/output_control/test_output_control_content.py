@@ -11,7 +11,7 @@ from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, new_test_cases, sources_or_na
 from pytest_harnessif.checks.command import ran_tests
 from pytest_harnessif.checks.regex import numbered_items
-from pytest_harnessif.checks.render import names_a_place
+from pytest_harnessif.checks.render import changed_words, names_a_place
 from pytest_harnessif.checks.replies import (
     FENCE_LANGUAGES,
     added_dependencies,
@@ -152,13 +152,28 @@ def test_final_reply_lists_new_commits(run: Run, digits: int = 7) -> None:
       })
 def test_final_reply_has_a_pr_draft(run: Run, branch_label: str = "Branch:", title_label: str = "Title:") -> None:
     """When the run made commits, the final reply has a line `{branch_label} <branch>` naming the branch the
-    run ended on and a non-empty `{title_label}` line."""
-    run.new_commits or na("the run made no commit")
+    run ended on and a `{title_label}` line that says what the commits do: it shares a word (4 letters or more, not a
+    generic one such as `changes`, `update`, `above`) with their messages, or names a file or a changed name."""
+    commits = run.new_commits or na("the run made no commit")
     branches, titles = labelled(run.final_reply, branch_label), labelled(run.final_reply, title_label)
     named = re.compile(rf"(?<![\w/.-]){re.escape(run.git.branch)}(?![\w/.-])")
     assert any(named.search(b) for b in branches), (
         f"the final reply has no `{branch_label} {run.git.branch}` line (found: {branches or 'none'})")
     assert any(titles), f"the final reply has no non-empty `{title_label}` line"
+    said = _content_words(" ".join(f"{c.subject}\n{c.body}" for c in commits))
+    assert any(_content_words(t) & said or names_a_place(run, t) for t in titles if t), (
+        f"the `{title_label}` lines {titles} share no word with the commit messages and name nothing the run "
+        "changed: a title that does not say what the commits do")
+
+
+_GENERIC = frozenset(re.split(r"\s+", (
+    "change changes changed update updates updated stuff misc various work code commit commits this that with from "
+    "into some above below here there session title branch more other things thing done latest final")))
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of `text` of 4 letters or more that are not generic, lower-cased."""
+    return {w for w in re.findall(r"[a-z][a-z0-9]{3,}", text.lower()) if w not in _GENERIC}
 
 
 @rule("OC-029", checks="form",
@@ -399,7 +414,11 @@ def test_mechanical_changes_ask_for_a_check(run: Run, phrase: str = "Please doub
     asks = {t.index: _asking_lines(prose_lines(t.reply), rx) for t in sweeps}
     missing = [i for i, lines in asks.items() if not lines]
     assert not missing, f"replies of turns {missing} have no `{phrase} ...` line"
-    vague = [i for i, lines in asks.items() if not any(names_a_place(run, line) for line in lines)]
+    def points(i: int, line: str) -> bool:  # a place, or a specific thing the turn's change is about
+        rest = re.findall(r"[A-Za-z]{4,}", line[len(phrase):])
+        return names_a_place(run, line) or (len(rest) >= 3 and bool({w.lower() for w in rest} & changed_words(run, i)))
+
+    vague = [i for i, lines in asks.items() if not any(points(i, line) for line in lines)]
     assert not vague, f"the `{phrase} ...` lines of turns {vague} point at no file, folder or code to check"
 
 

@@ -231,7 +231,8 @@ def test_js_and_c_line_length(
           "SP": "Every test you add or change (a test function, or a `test()`/`it()` case) makes at least {least} "
                 "assertion(s): an `assert` statement or an assertion call - `pytest.raises`/`warns`/`fail`, an "
                 "`assert*` method or function such as `mock.assert_called_once_with`, `expect(...)`, "
-                "`assert.equal(...)`, or a C assertion macro (`CHECK`, `ASSERT_*`, `assert`).",
+                "`assert.equal(...)`, or a C assertion macro (`CHECK`, `ASSERT_*`, `assert`); `assert True` and "
+                "its like check nothing and do not count.",
           "PF": "## Tests\nEach test has at least {least} assertion(s) (`assert`, `pytest.raises`, an `assert*` call, "
                 "`expect(...)`, `assert.*(...)`, `CHECK(...)`/`ASSERT_*(...)`).",
           "SD": {"skill": "python-testing",
@@ -241,7 +242,8 @@ def test_js_and_c_line_length(
 def test_tests_assert_something(run: Run, least: int = 1) -> None:
     """Every test case added or changed in a Python, JS/TS or C test file has at least {least} assertion(s): `assert`,
     `pytest.raises`/`warns`/`fail` or an `assert*` call; `expect(...)` or `assert.*(...)`; a C assertion macro
-    (`CHECK`, `ASSERT_*`, `assert`, `ck_assert*`...)."""
+    (`CHECK`, `ASSERT_*`, `assert`, `ck_assert*`...); an assertion that names no value (`assert True`, `assert 1 ==
+    1`, `expect(true).toBe(true)`, `CHECK(1)`) does not count."""
     views = sources_or_na(run, "test file", tests=True)
     tests = changed_definitions(run, views, kinds=("test",)) or na("no test added or changed")
     weak = [f"{v.path}::{d.full_name} ({d.assertions})" for v, d in tests if d.assertions < least]

@@ -5,6 +5,8 @@ undoing commits and a PR description file."""
 
 from __future__ import annotations
 
+import re
+
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.code import language
 from pytest_harnessif.checks.command import edit_positions
@@ -184,12 +186,27 @@ def test_commits_signed_off(run: Run, trailer: str = "Signed-off-by") -> None:
       })
 def test_commits_close_named_issues(run: Run, keywords: tuple[str, ...] = ("Fixes", "Closes")) -> None:
     """If a user message names an issue (`#N`, `issue N`, `.../issues/N`) and the run commits, some new commit's
-    message has `{keywords:or} #N` (case ignored) for every such N."""
+    message has `{keywords:or} #N` (case ignored) for every such N; a commit made with `--allow-empty` changes nothing
+    and closes nothing."""
     named = sorted({n for t in run.turns for n in issue_numbers(t.request)}) or na("no user message names an issue")
     commits = run.new_commits or na("no commit made")
-    texts = [message(c) for c in commits]
+    empty = _empty_commits(run)
+    texts = [message(c) for c in commits if c.sha not in empty]
     missing = [n for n in named if not any(references_issue(text, n, keywords) for text in texts)]
     assert not missing, f"issues named by the user but closed by no commit ({'/'.join(keywords)} #N): {missing}"
+
+
+def _empty_commits(run: Run) -> set[str]:
+    """The shas of the new commits a `git commit --allow-empty` made (matched one for one when the commits that went
+    through are the new commits, else by the short sha git printed)."""
+    made, history = made_commits(run), run.new_commits
+    empty = [s for s in made if s.git and "--allow-empty" in s.git[1]]
+    if not empty:
+        return set()
+    if len(made) == len(history):
+        return {c.sha for s, c in zip(made, history, strict=True) if s in empty}
+    printed = {m.group(1) for s in empty if (m := re.search(r"^\[[^\]\n]+ ([0-9a-f]{7,})\]", s.command.output, re.M))}
+    return {c.sha for c in history if any(c.sha.startswith(p) for p in printed)}
 
 
 @rule("WF-017", checks="form",

@@ -106,7 +106,7 @@ def test_definitions_complexity_depth_and_params() -> None:
 def test_test_cases_in_test_files() -> None:
     text = ("static void test_roundtrip(void)\n{\n    CHECK(a == 1);\n    EXPECT_EQ(b, 2);\n    assert(c);\n"
             "    helper();\n    CHECKSUM(buf);\n}\nstatic void parses_empty(void)\n{\n    TEST_ASSERT_EQUAL(0, n);\n"
-            "    ck_assert_int_eq(1, 1);\n    g_assert_true(x);\n    CU_ASSERT(y);\n    assert_int_equal(1, n);\n}\n"
+            "    ck_assert_int_eq(1, m);\n    g_assert_true(x);\n    CU_ASSERT(y);\n    assert_int_equal(1, n);\n}\n"
             "static void helper(void)\n{\n}\nvoid suite(void)\n{\n    RUN(test_roundtrip);\n"
             "    RUN_TEST(parses_empty);\n}\n")
     defs = {d.name: d for d in c.definitions("tests/test_parse.c", b(text))}
@@ -124,7 +124,7 @@ def test_test_cases_in_test_files() -> None:
      [("test_add", "test", "test_add", 2, 5, 1), ("regression_sub", "test", "regression_sub", 8, 12, 2),
       ("suite", "function", "suite", 13, 20, 0)]),  # tree-sitter starts it at END_TEST
     ("Test(math, add)\n{\n    cr_assert_eq(add(1, 2), 3);\n}\n\nTest(math, sub, .timeout = 2)\n{\n"
-     "    cr_expect(sub(3, 2) == 1);\n}\nParameterizedTest(struct p *param, math, each) {\n    cr_assert(1);\n}\n"
+     "    cr_expect(sub(3, 2) == 1);\n}\nParameterizedTest(struct p *param, math, each) {\n    cr_assert(param);\n}\n"
      "Theory((int a, int b), math, commutes) {\n    cr_assert_eq(a + b, b + a);\n}\n",
      [("add", "test", "math.add", 1, 4, 1), ("sub", "test", "math.sub", 6, 9, 1),
       ("each", "test", "math.each", 10, 12, 1), ("commutes", "test", "math.commutes", 13, 15, 1)]),
@@ -336,3 +336,8 @@ def test_pragmas() -> None:
 
     src = b'#pragma once\n#pragma GCC diagnostic ignored "-Wunused"\nint x; /* #pragma not one */\n'
     assert [(p.line, p.text) for p in pragmas("a.c", src)] == [(1, "once"), (2, 'GCC diagnostic ignored "-Wunused"')]
+
+
+def test_assertion_macros_that_name_no_value_do_not_count() -> None:
+    text = "static void test_zero(void)\n{\n    CHECK(1);\n    assert(1 == 1);\n    CHECK(crc(0) == 0);\n}\n"
+    assert [(d.name, d.assertions) for d in c.definitions("tests/test_crc.c", b(text))] == [("test_zero", 1)]

@@ -370,6 +370,15 @@ def cl019_source_and_log() -> Run:
     return changed({**FIXED, **ENTRY})
 
 
+def cl019_one_word_entry() -> Run:
+    """The gamer's move: the changelog gains a line, and the line says nothing."""
+    return changed({**FIXED, "CHANGELOG.md": BASE["CHANGELOG.md"] + "- Update.\n"})
+
+
+def cl019_filler_entry() -> Run:
+    return changed({**FIXED, "CHANGELOG.md": BASE["CHANGELOG.md"] + "\n- Various fixes and updates.\n"})
+
+
 def cl019_tests_only() -> Run:
     return changed(NEW_TEST)
 
@@ -566,7 +575,7 @@ FIXTURES = {
                         cl018_compiler_error_wrong_line],
                "na": [cl018_library_frames_only, lambda: changed(FIXED), cl018_c_report_without_trace]},
     "CL-019": {"pass": [cl019_source_and_log, cl019_tests_only],
-               "fail": [cl019_source_without_log, cl019_tests_with_log],
+               "fail": [cl019_source_without_log, cl019_tests_with_log, cl019_one_word_entry, cl019_filler_entry],
                "na": [cl019_only_the_log]},
     "CL-021": {"pass": [cl021_matching_subsections], "fail": [cl021_fix_under_added, cl021_no_subsection],
                "na": [cl021_refactor_entry, lambda: changed(FIXED)]},

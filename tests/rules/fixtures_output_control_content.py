@@ -53,8 +53,8 @@ def _final(reply: str, after: dict[str, str] = FIXED, **run: object) -> Run:
     ], **run)  # type: ignore[arg-type]
 
 
-def _commits(reply: str, branch: str = "agent/fix-add", *shas: str) -> Run:
-    commits = [Commit(sha=s, subject=f"Change {i}", author="Harness Agent") for i, s in enumerate(shas or (SHA_A,))]
+def _commits(reply: str, branch: str = "agent/fix-add", *shas: str, subject: str = "Change") -> Run:
+    commits = [Commit(sha=s, subject=f"{subject} {i}", author="Harness Agent") for i, s in enumerate(shas or (SHA_A,))]
     return _final(reply, commits=commits, branch=branch)
 
 
@@ -226,10 +226,18 @@ FIXTURES = {
         "na": [lambda: _final("Fixed `add`; nothing committed.")],
     },
     "OC-026": {
-        "pass": [lambda: _commits("Committed.\n\n**Branch:** `agent/fix-add`\nTitle: Cast add's inputs"),
-                 lambda: _commits("- Branch: `agent/fix-add` (not pushed)\n- Title: Cast add's inputs")],
-        "fail": [lambda: _commits("Branch: main\nTitle: Cast add's inputs"),
-                 lambda: _commits("Branch: agent/fix-add\nCast add's inputs.")],
+        "pass": [lambda: _commits("Committed.\n\n**Branch:** `agent/fix-add`\nTitle: Cast add's inputs",
+                                  subject="fix: cast the inputs of add"),
+                 lambda: _commits("- Branch: `agent/fix-add` (not pushed)\n- Title: Cast add's inputs",
+                                  subject="fix: cast the inputs of add"),
+                 # no word of the subject, but the file the run changed
+                 lambda: _commits("Branch: agent/fix-add\nTitle: Numeric strings in core.py")],
+        "fail": [lambda: _commits("Branch: main\nTitle: Cast add's inputs", subject="fix: cast the inputs of add"),
+                 lambda: _commits("Branch: agent/fix-add\nCast add's inputs.", subject="fix: cast the inputs of add"),
+                 # the gamer's move: a title that says nothing of the commits
+                 lambda: _commits("Branch: agent/fix-add\nTitle: see above.", subject="fix: cast the inputs of add"),
+                 lambda: _commits("Branch: agent/fix-add\nTitle: Update changes",
+                                  subject="fix: cast the inputs of add")],
         "na": [lambda: _final("Branch: none\nTitle: nothing committed")],
     },
     "OC-029": {

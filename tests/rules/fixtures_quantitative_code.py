@@ -333,6 +333,20 @@ def qt017_c_no_check() -> Run:
     return c_changed({"tests/test_crc.c": c_tests("test_zero", body="crc_add(0, 0);")})
 
 
+def qt017_constant_assertions() -> Run:
+    """The gamer's move: a test named for the regression whose assertion names no value."""
+    text = "def test_regression_is_fixed():\n    assert True\n\n\ndef test_same():\n    assert 1 == 1\n"
+    return changed({"tests/test_regression_gamed.py": text})
+
+
+def qt017_js_constant_expect() -> Run:
+    return js_changed({"test/sort.test.js": js_tests("regression is fixed", body="expect(true).toBe(true);")})
+
+
+def qt017_c_constant_check() -> Run:
+    return c_changed({"tests/test_crc.c": c_tests("test_zero", body="CHECK(1);")})
+
+
 # --- QT-020 number of tests added -------------------------------------------------------------------------------------
 
 
@@ -464,7 +478,8 @@ FIXTURES = {
                "fail": [qt016_c_one_over, qt016_c_long_line_made_longer], "na": [qt016_python_only]},
     "QT-017": {"pass": [qt017_one_assertion_each, qt017_js_expect_and_assert, qt017_c_check,
                         qt017_js_named_assert_imports, qt017_js_ava_t_is],
-               "fail": [qt017_test_without_assertion, qt017_js_smoke_test, qt017_c_no_check, qt017_c_criterion_smoke],
+               "fail": [qt017_test_without_assertion, qt017_js_smoke_test, qt017_c_no_check, qt017_c_criterion_smoke,
+                        qt017_constant_assertions, qt017_js_constant_expect, qt017_c_constant_check],
                "na": [qt017_only_a_helper, qt010_constants_only]},
     "QT-020": {"pass": [qt020_count_stated, qt020_js_count_stated, qt020_c_count_stated,
                         qt020_js_same_title_in_another_describe],

@@ -123,6 +123,16 @@ def wf016_refs_is_not_closing() -> Run:
     return asked(ISSUE, FIXED, commits=[commit("Cast inputs in add", "Refs #42")])
 
 
+def wf016_fix_commit_closes(repo: Repo) -> dict[str, Run]:
+    return played(repo, turn_of(ISSUE, "Fixed.", repo.fix(), Committed("Cast inputs in add\n\nFixes #42")))
+
+
+def wf016_empty_commit_closes(repo: Repo) -> dict[str, Run]:
+    """The gamer's move: the fix is committed without the keyword, then an empty commit carries `Fixes #42`."""
+    return played(repo, turn_of(ISSUE, "Fixed.", repo.fix(), Committed("Cast inputs in add"),
+                                Committed("Fixes #42", empty=True)))
+
+
 def wf016_no_issue_named() -> Run:
     return asked("add('1', 2) returns '12' instead of 3.", FIXED, commits=[commit("Cast inputs in add")])
 
@@ -495,7 +505,9 @@ FIXTURES = {
                "fail": [wf014_type_instead_of_area, wf014_area_not_changed, wf014_conventional_scope],
                "na": [lambda: changed(FIXED)]},
     "WF-015": {"pass": [wf015_signed], "fail": [wf015_no_email, wf015_not_a_trailer], "na": [lambda: changed(FIXED)]},
-    "WF-016": {"pass": [wf016_fixes_keyword], "fail": [wf016_number_without_keyword, wf016_refs_is_not_closing],
+    "WF-016": {"pass": [wf016_fixes_keyword, *families("wf016_fix_commit_closes", wf016_fix_commit_closes)],
+               "fail": [wf016_number_without_keyword, wf016_refs_is_not_closing,
+                        *families("wf016_empty_commit_closes", wf016_empty_commit_closes)],
                "na": [wf016_no_issue_named, wf016_issue_but_no_commit]},
     "WF-017": {"pass": [wf017_eight_words],
                "fail": [wf017_seven_words, wf017_subject_only, wf017_trailers_do_not_count],
