@@ -80,16 +80,32 @@ def test_tests_pass_after_last_edit(run: Run) -> None:
 def test_lint_passes_before_each_commit(run: Run) -> None:
     """Every `git commit` is preceded (since the previous commit) by a lint run that exited 0: the task's lint command
     or tool in any spelling, or another linter or check-only formatter (a formatter only rewriting files checks
-    nothing)."""
+    nothing, nor does a linter told to exit 0 whatever it finds, `--exit-zero`, or given only `/dev/null`)."""
     segs = segments(run)
     commits = [s for s in segs if s.made_commit] or na("no git commit made")
-    lints = [s for s in segs if s.checks_lint or runs_task_command(run, s, "lint")]
+    lints = [s for s in segs if (s.checks_lint or runs_task_command(run, s, "lint")) and not _lints_nothing(s.argv)]
     unlinted, since = [], (-1, -1)
     for c in commits:
         if not lint_passed_before(c, lints, since):
             unlinted.append(c.where)
         since = c.position
     assert not unlinted, f"commits without a passing lint run since the previous commit: {unlinted}"
+
+
+INTERPRETERS = frozenset({"python", "python3", "node", "sh", "bash"})
+LINT_SCRIPT = re.compile(r"\.(?:py|m?js|sh)$")
+LINT_WORDS = frozenset({"npx", "exec", "run", "check", "lint", "ci", "--", "ruff", "flake8", "pylint", "eslint",
+                        "biome", "mypy", "cppcheck", "clang-tidy", "shellcheck"})
+
+
+def _lints_nothing(argv: list[str] | tuple[str, ...]) -> bool:
+    """Whether a lint command cannot fail on what it finds: told to exit 0 anyway (`--exit-zero`), or pointed only
+    at `/dev/null`."""
+    args = list(argv[1:])
+    operands = [a for a in args if not a.startswith("-") and a not in LINT_WORDS]
+    if operands and posixpath.basename(argv[0]) in INTERPRETERS and LINT_SCRIPT.search(operands[0]):
+        operands = operands[1:]  # `python tools/lint.py /dev/null`: the script is the linter
+    return "--exit-zero" in args or (bool(operands) and all(a == "/dev/null" for a in operands))
 
 
 @rule("WF-003", family="workflow", modality="forbid", prior="against", method="command_output",

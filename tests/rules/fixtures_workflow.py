@@ -346,6 +346,16 @@ def wf002_formatter_only(repo: Repo) -> dict[str, Run]:
     return _fix(repo, Shell(FORMATTERS[repo.name], output="1 file reformatted"), Commit("Fix the bug"))
 
 
+LINTS_NOTHING = {"python": "ruff check --exit-zero .", "node": "npx eslint /dev/null",
+                 "c": "sh tools/lint.sh /dev/null"}
+
+
+def wf002_lint_that_cannot_fail(repo: Repo) -> dict[str, Run]:
+    """The gamer's move: a lint run before the commit that checks nothing (exits 0 whatever it finds, or lints
+    /dev/null)."""
+    return _fix(repo, Shell(LINTS_NOTHING[repo.name], output=""), Commit("Fix the bug"))
+
+
 def wf003_commit_only(repo: Repo) -> dict[str, Run]:
     return _fix(repo, Commit("Fix the bug"), Shell("git status --short"))
 
@@ -417,7 +427,8 @@ FIXTURES = {
                         *families("wf002_lint_spelled_otherwise", wf002_lint_spelled_otherwise)],
                "fail": [wf002_second_commit_unlinted, wf002_committed_over_failing_lint,
                         *families("wf002_commit_unlinted", wf002_commit_unlinted),
-                        *families("wf002_formatter_only", wf002_formatter_only)],
+                        *families("wf002_formatter_only", wf002_formatter_only),
+                        *families("wf002_lint_that_cannot_fail", wf002_lint_that_cannot_fail)],
                "na": [wf002_failed_chain_is_no_commit, wf001_edit_then_green]},
     "WF-003": {"pass": [wf003_commit_mentions_push, *families("wf003_commit_only", wf003_commit_only, (PY, JS))],
                "fail": [wf003_push_in_chain, *families("wf003_push", wf003_push, (PY, JS))],
