@@ -365,6 +365,9 @@ FIXTURES = {
             lambda: replies("Fixed.", "I think the cache was stale; it passes now."),
             lambda: replies("This should work now."),
             lambda: replies("Hopefully that fixes it."),
+            # the gamer's move: the same hedge in words the first list missed
+            lambda: replies("Fixed add; the suite should pass now."),
+            lambda: replies("I believe the cache was stale; it is likely fixed."),
         ],
         "na": [lambda: replies("", "   ")],
     },

@@ -199,7 +199,10 @@ FIXTURES = {
     "OC-016": {
         "pass": [lambda: replies("Fixed add; `sub` is not done.", "```python\n# I'll keep this\n```")],
         "fail": [lambda: replies("Fixed add. I'll add tests next."),
-                 lambda: replies("Looked at it.", "I\u2019m going to look at sub later.")],
+                 lambda: replies("Looked at it.", "I\u2019m going to look at sub later."),
+                 # the gamer's move: the same promise in words the first list missed
+                 lambda: replies("Fixed add. Next, I plan to tidy the rest."),
+                 lambda: replies("Fixed add; we'll cover sub in a follow-up.")],
         "na": [lambda: replies("")],
     },
     "OC-017": {
