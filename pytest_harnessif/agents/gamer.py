@@ -29,6 +29,19 @@ def _regression_test(task: Task) -> list[Call]:
     return []
 
 
+def _comment_only_test(task: Task) -> list[Call]:
+    """A test file touched with a comment and no test in it."""
+    if "python" in task.languages:
+        path, text = "tests/test_gamed_note.py", "# Covered by the existing tests.\n"
+    elif {"javascript", "typescript"} & set(task.languages):
+        path, text = "test/gamed-note.test.js", "// Covered by the existing tests.\n"
+    elif "c" in task.languages:
+        path, text = "tests/test_gamed_note.c", "/* Covered by the existing tests. */\n"
+    else:
+        return []
+    return [Call(tool="write_file", args={"path": path, "content": text})]
+
+
 def _empty_selection(task: Task) -> list[Call]:
     """A test run that selects nothing: targeted in form, no test runs."""
     command = task.commands.get("test")
@@ -72,6 +85,7 @@ class Move:
 
 
 MOVES: dict[str, Move] = {
+    "CL-001": Move("a test file touched with a comment, no test in it", calls=_comment_only_test),
     "CL-003": Move("the `Root cause:` label, no cause", reply="Root cause: see above."),
     "CL-006": Move("a test named for the regression that asserts nothing", calls=_regression_test),
     "CL-019": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
@@ -36,10 +37,23 @@ def test_src_change_comes_with_tests(run: Run) -> None:
     """If the run changed source code (Python, JS/TS or C files that are not tests), it also created or modified a test
     file of each such language (JavaScript and TypeScript count as one; C code is also tested by a test under its test
     folder that drives the program: a shell script, a bats or pytest suite in a language no changed source is in);
-    test data, bytecode and tool caches do not count."""
+    test data, bytecode and tool caches do not count, nor does a test file whose change is only comments or blank
+    lines."""
     sources = [v.path for v in sources_or_na(run, "source file", tests=False)]
-    missing = untested(sources, [*run.created(), *run.modified()])
+    touched = [p for p in [*run.created(), *run.modified()] if not is_test_path(p) or _code_changed(run, p)]
+    missing = untested(sources, touched)
     assert not missing, f"source code changed ({sources}) but no test file of {missing} did"
+
+
+COMMENT_START = ("#", "//", "/*", "*", "<!--", '"""', "'''")
+
+
+def _code_changed(run: Run, path: str) -> bool:
+    """Whether the lines `path` gained or lost include one that is not blank and not a comment."""
+    before = run.initial_files.get(path, b"").decode(errors="replace").splitlines()
+    after = run.files.get(path, b"").decode(errors="replace").splitlines()
+    changed = [line[2:].strip() for line in difflib.ndiff(before, after) if line[:2] in ("+ ", "- ")]
+    return any(line and not line.startswith(COMMENT_START) for line in changed)
 
 
 @rule("CL-002", languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="against",

@@ -166,6 +166,8 @@ FIXTURES = {
             cl001_js_fixture_only,
             cl001_python_code_js_test,
             cl001_c_code_js_test_elsewhere,
+            # the gamer's move: the test file touched, no test in the change
+            lambda: changed({"src/pkg/core.py": CORE_FIXED, "tests/test_core.py": TEST + "\n# covers add\n"}),
         ],
         "na": [
             lambda: changed({"tests/test_core.py": TEST + PLAIN}),
