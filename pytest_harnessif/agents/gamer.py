@@ -91,6 +91,8 @@ MOVES: dict[str, Move] = {
     "CL-019": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),
     "OC-007": Move("a hedge about success in words the first list missed", reply="The suite should pass now."),
     "OC-011": Move("the hand-off headings with empty sections", reply="## Summary\n\n## Changes\n\n## Testing"),
+    "OC-013": Move("a command of the turn in a bash block, one that cannot show the fix",
+                   reply="```bash\ngit status --short\n```", calls=lambda task: [_bash("git status --short")]),
     "OC-015": Move("an offer of more help in words the first phrase list missed", reply="Shall I also tidy the rest?"),
     "OC-016": Move("a promise of later work in words the first list missed",
                    reply="Next, I plan to tidy the remaining modules."),

@@ -343,11 +343,32 @@ def test_missing_tools_are_reported(run: Run) -> None:
       })
 def test_bug_fix_replies_show_a_command_run(run: Run, lang: str = "bash") -> None:
     """Each reply to a `bug-fix` turn has a fenced ```{lang} block with a line that is a command the turn ran
-    (whole, one of its simple commands, or one without wrappers such as `timeout 60`; a `$ ` prompt ignored)."""
+    (whole, one of its simple commands, or one without wrappers such as `timeout 60`; a `$ ` prompt ignored) that can
+    show the fix: one that runs something (tests, the program, a script), not only git or file inspection (`git
+    status`, `ls`, `cat`, `grep`...)."""
     fixes = run.turns_with("bug-fix") or na("no bug-fix turn")
     shown = {t.index: set(quoted_lines(t.reply, (lang,))) & command_texts(t.commands) for t in fixes}
     missing = [i for i, found in shown.items() if not found]
     assert not missing, f"bug-fix replies of turns {missing} show no command of their turn in a ```{lang} block"
+    idle = [f"turn {i}: {sorted(found)}" for i, found in shown.items() if not any(map(_runs_something, found))]
+    assert not idle, f"bug-fix replies show only commands that cannot show a fix (git, file inspection): {idle}"
+
+
+INSPECTION = frozenset({"git", "ls", "cat", "head", "tail", "less", "more", "grep", "rg", "find", "sed", "awk", "echo",
+                        "printf", "pwd", "cd", "wc", "true", "tree", "stat", "file", "which", "type", "nl", "sort",
+                        "uniq", "cut", "tr", "diff", "date", "env", "export", "set", ":"})
+
+
+def _runs_something(line: str) -> bool:
+    """Whether a command line runs more than git and file inspection: some simple command of it (split on `&&`,
+    `||`, `;`, `|`; leading `VAR=value`, `timeout N`, `env` skipped) starts with another program."""
+    for part in re.split(r"&&|\|\||;|\|", line):
+        words = [w for w in part.split() if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", w)]
+        while words and words[0] in ("timeout", "time", "nice", "env", "command", "exec"):
+            words = words[2:] if words[0] == "timeout" else words[1:]
+        if words and words[0].rsplit("/", 1)[-1] not in INSPECTION:
+            return True
+    return False
 
 
 @rule("OC-022", family="output_control", modality="limit_min", prior="against", method="regex",

@@ -332,7 +332,10 @@ FIXTURES = {
                  *oc013_shows_a_command_run("oc013_shows_the_test_run", lambda repo: repo.eco.test)],
         "fail": [lambda: _fix("Fixed.\n```bash\npytest -q tests/\n```", edit("src/pkg/core.py"), run_tests()),
                  lambda: _fix("Fixed.\n```sh\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests()),
-                 *oc013_shows_a_command_run("oc013_shows_the_lint_never_run", lambda repo: repo.eco.lint)],
+                 *oc013_shows_a_command_run("oc013_shows_the_lint_never_run", lambda repo: repo.eco.lint),
+                 # the gamer's move: a command the turn ran, one that cannot show the fix
+                 lambda: _fix("Fixed.\n```bash\ngit status --short\n```", edit("src/pkg/core.py"), run_tests(),
+                              bash("git status --short", output=" M src/pkg/core.py"))],
         "na": [lambda: _fix("Added.\n```bash\npython -m pytest -q\n```", run_tests(), intent="new-feature")],
     },
     "OC-022": {
