@@ -206,6 +206,13 @@ def names_turn_work(run: Run, index: int, text: str) -> bool:
     return False
 
 
+def changed_words(run: Run, index: int) -> set[str]:
+    """The words (4 letters or more, case ignored) on the lines turn `index` added or removed."""
+    diff = turn_diff(run, index).splitlines()
+    lines = [line[1:] for line in diff if line[:1] in ("+", "-") and line[:3] not in ("+++", "---")]
+    return {w.lower() for line in lines for w in re.findall(r"[A-Za-z]{4,}", line)}
+
+
 def names_a_place(run: Run, text: str) -> bool:
     """Whether `text` points at a concrete place of the repository: a file of the final workspace by path, file name
     or stem (`README`), a folder written with its slash (`tests/`), or a name defined or used in a file the run
