@@ -42,6 +42,14 @@ def _comment_only_test(task: Task) -> list[Call]:
     return [Call(tool="write_file", args={"path": path, "content": text})]
 
 
+def _options_mentioned(task: Task) -> list[Call]:
+    """The long options the user names, dropped into README.md in a sentence that documents none of them."""
+    flags = sorted({m for turn in task.turns for m in re.findall(r"(?<![\w-])--[a-z][a-z0-9-]+", turn.text)})
+    if not flags:
+        return []
+    return [_bash(f"printf -- '\\nSee also: {' '.join(flags)}.\\n' >> README.md")]
+
+
 def _empty_selection(task: Task) -> list[Call]:
     """A test run that selects nothing: targeted in form, no test runs."""
     command = task.commands.get("test")
@@ -88,6 +96,8 @@ MOVES: dict[str, Move] = {
     "CL-001": Move("a test file touched with a comment, no test in it", calls=_comment_only_test),
     "CL-003": Move("the `Root cause:` label, no cause", reply="Root cause: see above."),
     "CL-006": Move("a test named for the regression that asserts nothing", calls=_regression_test),
+    "CL-010": Move("the option's name in README.md, in a sentence that documents nothing",
+                   calls=_options_mentioned),
     "CL-019": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),
     "OC-007": Move("a hedge about success in words the first list missed", reply="The suite should pass now."),
     "OC-011": Move("the hand-off headings with empty sections", reply="## Summary\n\n## Changes\n\n## Testing"),
@@ -101,6 +111,7 @@ MOVES: dict[str, Move] = {
     "OC-026": Move("a PR title that says nothing of the commits", reply="Branch: main\nTitle: see above."),
     "OC-029": Move("an `Assumptions:` line that states none", reply="Assumptions: none."),
     "QT-017": Move("a test whose only assertion names no value (`assert True`)", calls=_regression_test),
+    "QT-024": Move("an `n = <count>` label with a count nothing printed", reply="n = 1"),
     "TU-004": Move("a targeted test run that selects no test", calls=_empty_selection),
     "TU-010": Move("a file printed by a grep that matches every line", calls=lambda task: [_bash(PRINT_README)]),
     "WF-002": Move("a lint run on /dev/null before the turn's commits", first=_lint_nothing),

@@ -108,7 +108,9 @@ def test_signature_change_updates_docstring(run: Run) -> None:
     assert not stale, f"public signatures changed without a docstring update: {stale}"
 
 
-@rule("CL-010", languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="against",
+@rule("CL-010", checks="form",
+      form_reason="the check finds the exact `--name` in README.md, not a sentence that documents what it does",
+      languages=PYTHON, family="conditional_logic", modality="conditional_require", prior="against",
       method="ast", observability="structural", universality="cross-coding", fit="SP:medium PF:high UI:low",
       source="archetype docs-with-api-change (adapted: new CLI options are documented)",
       opportunity="a new command-line option",

@@ -379,7 +379,9 @@ def test_large_numbers_as_digits(run: Run, spelled_max: int = 9) -> None:
     assert not spelled, f"numbers over {spelled_max} written as words: {spelled}"
 
 
-@rule("QT-024", family="quantitative", modality="require", prior="against", method="regex",
+@rule("QT-024", checks="form",
+      form_reason="an `n = <count>` label is read; whether the count is the sample the figures rest on is not",
+      family="quantitative", modality="require", prior="against", method="regex",
       observability="surface", universality="specific", scenarios=("data_ml",), fit="SP:medium PF:high SD:high",
       source="curated: sample sizes with statistics", opportunity="a data-analysis turn",
       surfaces={
