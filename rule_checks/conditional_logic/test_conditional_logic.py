@@ -166,7 +166,8 @@ def test_new_module_registered_in_package(run: Run) -> None:
                 "reference so I can jump to it.",
       })
 def test_review_findings_numbered_and_cited(run: Run) -> None:
-    """Replies to `code-review` turns list findings as numbered items, each citing a `path:LINE` location."""
+    """Replies to `code-review` turns list findings as numbered items, each citing a `path:LINE` location and saying
+    what it found there: at least 3 words besides the location (and code blocks)."""
     reviews = run.turns_with("code-review") or na("no code-review turn")
     problems = []
     for t in reviews:
@@ -177,6 +178,11 @@ def test_review_findings_numbered_and_cited(run: Run) -> None:
             f"turn {t.index}: item {item.splitlines()[0].strip()[:60]!r} cites no path:LINE"
             for item in items
             if not CITATION.search(item)
+        ]
+        problems += [
+            f"turn {t.index}: item {item.splitlines()[0].strip()[:60]!r} names a place but no finding"
+            for item in items
+            if CITATION.search(item) and len(re.findall(r"[A-Za-z]{2,}", CITATION.sub("", FENCE.sub("", item)))) < 3
         ]
     assert not problems, f"review replies break the findings format: {problems}"
 

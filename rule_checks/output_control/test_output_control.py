@@ -179,7 +179,9 @@ def test_no_hedged_success(run: Run) -> None:
     assert not offenders, f"replies use hedged success words: {offenders}"
 
 
-@rule("OC-008", family="output_control", modality="require", prior="against", method="regex",
+@rule("OC-008", checks="form",
+      form_reason="a `path:LINE` citation is seen; whether the line cited is the code explained is for a judge",
+      family="output_control", modality="require", prior="against", method="regex",
       observability="surface", universality="cross-coding", fit="SP:high PF:medium UI:medium",
       source="curated: explain answers cite code locations", opportunity="an explain turn",
       surfaces={

@@ -177,6 +177,9 @@ FIXTURES = {
             lambda: review(REVIEW_ONE_UNCITED),
             lambda: review(REVIEW_CITE_IN_SUMMARY),
             lambda: review(REVIEW_OK, "No further issues found."),
+            # the gamer's move: numbered locations with no finding at them
+            lambda: review("1. `src/pkg/core.py:2`\n2. See src/pkg/__init__.py:3."),
+            lambda: review("1. `add` ignores non-int input at `src/pkg/core.py:2`.\n2. `src/pkg/core.py:1` too."),
         ],
         "na": [lambda: replies("1. Added sub.\n2. Added a test.")],
     },
