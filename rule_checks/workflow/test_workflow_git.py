@@ -159,12 +159,14 @@ def test_commit_subjects_name_their_area(run: Run) -> None:
                  "text": "Always commit with `-s`: each message must end with a `{trailer}: Name <email>` trailer."},
       })
 def test_commits_signed_off(run: Run, trailer: str = "Signed-off-by") -> None:
-    """Every new commit's message ends with a `{trailer}: Name <email>` trailer (in its last paragraph)."""
+    """Every new commit's message ends with a `{trailer}: Name <email>` trailer (in its last paragraph), the name
+    being the commit's author's (as `git commit -s` writes it), when the history records one."""
     commits = run.new_commits or na("no commit made")
     unsigned = [
         c.subject
         for c in commits
         if not any(key.lower() == trailer.lower() and "@" in value and value.endswith(">")
+                   and (not c.author or value.rsplit("<", 1)[0].strip().lower() == c.author.strip().lower())
                    for key, value in trailers(c.body))
     ]
     assert not unsigned, f"commits without a `{trailer}: Name <email>` trailer: {unsigned}"

@@ -102,6 +102,12 @@ def wf015_no_email() -> Run:
     return committed(commit("Cast inputs in add", "CLI input arrives as strings.\n\nSigned-off-by: Harness Agent"))
 
 
+def wf015_someone_else_signs() -> Run:
+    """The gamer's move: a sign-off trailer with a made-up name, not the author's (`git commit -s` writes theirs)."""
+    body = "CLI input arrives as strings.\n\nSigned-off-by: Dev <dev@example.com>"
+    return committed(commit("Cast inputs in add", body))
+
+
 def wf015_not_a_trailer() -> Run:
     return committed(commit("Cast inputs in add", f"{SIGNED}\n\nCLI input arrives as strings."))
 
@@ -504,7 +510,8 @@ FIXTURES = {
     "WF-014": {"pass": [wf014_area_prefixes, wf014_node_test_module],
                "fail": [wf014_type_instead_of_area, wf014_area_not_changed, wf014_conventional_scope],
                "na": [lambda: changed(FIXED)]},
-    "WF-015": {"pass": [wf015_signed], "fail": [wf015_no_email, wf015_not_a_trailer], "na": [lambda: changed(FIXED)]},
+    "WF-015": {"pass": [wf015_signed], "fail": [wf015_no_email, wf015_not_a_trailer, wf015_someone_else_signs],
+               "na": [lambda: changed(FIXED)]},
     "WF-016": {"pass": [wf016_fixes_keyword, *families("wf016_fix_commit_closes", wf016_fix_commit_closes)],
                "fail": [wf016_number_without_keyword, wf016_refs_is_not_closing,
                         *families("wf016_empty_commit_closes", wf016_empty_commit_closes)],
