@@ -95,6 +95,7 @@ class Move:
 
 MOVES: dict[str, Move] = {
     "CL-001": Move("a test file touched with a comment, no test in it", calls=_comment_only_test),
+    "CL-002": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),
     "CL-003": Move("the `Root cause:` label, no cause", reply="Root cause: see above."),
     "CL-005": Move("numbered review items that cite a place and find nothing there",
                    reply="1. `README.md:1` see above.\n2. `README.md:2` same."),

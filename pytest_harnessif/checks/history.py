@@ -686,6 +686,25 @@ def todo_comment(line: str, markers: Iterable[str]) -> bool:
     return bool(kinds) and re.search(rf"(?:#|//|/\*|<!--).*?\b(?:{kinds})\b", line) is not None
 
 
+ENTRY_FILLER = frozenset(re.split(r"\s+", (
+    "the and for with from into this that its are was were has have been update updates updated change changes changed "
+    "fix fixes fixed misc various minor stuff code tweak tweaks improvement improvements bug bugs see above below more "
+    "other work done")))
+
+
+def added_entries(before: bytes | None, after: bytes) -> list[str]:
+    """The lines a changelog gained (`before` -> `after`) that are not blank and not headings, stripped."""
+    old, new = ((text or b"").decode(errors="replace").splitlines() for text in (before, after))
+    added = [line[2:].strip() for line in difflib.ndiff(old, new) if line[:2] == "+ "]
+    return [line for line in added if line and not line.startswith("#")]
+
+
+def describes_a_change(entry: str, least: int = 2) -> bool:
+    """Whether a changelog entry has at least `least` words of its own: 3 letters or more, not filler (`update`,
+    `fixes`, `misc`, `the`...)."""
+    return len({w for w in re.findall(r"[a-z][a-z0-9_]{2,}", entry.lower()) if w not in ENTRY_FILLER}) >= least
+
+
 def heading_above(lines: list[str], number: int, level: int) -> str | None:
     """The text of the nearest Markdown heading of exactly `level` above line `number` (1-based), stopping at a
     heading of a higher level; None if there is none."""

@@ -7,7 +7,7 @@ import re
 
 from pytest_harnessif import MissingArtifact, Run, na, rule
 from pytest_harnessif.checks.code import NEUTRAL, found_or_na, is_test_path, readable, sources_or_na
-from pytest_harnessif.checks.history import module_name, registers
+from pytest_harnessif.checks.history import added_entries, describes_a_change, module_name, registers
 from pytest_harnessif.checks.metrics_code import added_cases, selected_name, untested
 from pytest_harnessif.checks.pysource import changed_sources, initial_source, public_api, signature
 from pytest_harnessif.checks.regex import CITATION, FENCE, numbered_items
@@ -74,7 +74,8 @@ def _code_changed(run: Run, path: str) -> bool:
       })
 def test_api_change_updates_changelog(run: Run, changelog: str = "CHANGELOG.md") -> None:
     """If a public function or method is added to `src/` or its signature (parameters, defaults, annotations, return
-    type) changes, `{changelog}` is modified."""
+    type) changes, `{changelog}` is modified and gains an entry (a line that is no heading, with at least 2 words
+    that are not filler such as `update`, `fixes`, `misc`, `the`)."""
     changes = []
     for src in changed_sources(run, "src/**/*.py"):
         before = public_api(initial_source(run, src.path))
@@ -88,6 +89,9 @@ def test_api_change_updates_changelog(run: Run, changelog: str = "CHANGELOG.md")
     if run.file(changelog) is None:
         raise MissingArtifact(changelog, f"public API changed ({changes}) but there is no changelog")
     assert run.changed(changelog), f"public API changed ({changes}) but {changelog} was not modified"
+    entries = added_entries(run.initial_files.get(changelog), run.files.get(changelog, b""))
+    assert any(map(describes_a_change, entries)), (
+        f"public API changed ({changes}) but the lines added to {changelog} ({entries or 'none'}) describe no change")
 
 
 @rule("CL-003", family="conditional_logic", modality="conditional_require", prior="against", method="regex",

@@ -17,10 +17,12 @@ from pytest_harnessif.checks.code import NEUTRAL, definitions, found_or_na, is_t
 from pytest_harnessif.checks.command import edits, ran_tests, shell_edits
 from pytest_harnessif.checks.comments import added_line_numbers
 from pytest_harnessif.checks.history import (
+    added_entries,
     added_facts,
     cli_flags,
     conventional,
     declared_distributions,
+    describes_a_change,
     distribution,
     env_reads,
     failing_names,
@@ -370,26 +372,12 @@ def test_changelog_tracks_source_changes(run: Run, changelog: str = "CHANGELOG.m
     library = changed_paths(run, source)
     if library:
         assert changelog in changed, f"{source} changed ({library}) but {changelog} did not"
-        before, after = run.initial_files.get(changelog), run.files.get(changelog, b"")
-        lines = after.decode(errors="replace").splitlines()
-        added = [lines[n - 1].strip() for n in sorted(added_line_numbers(before, after))]
-        entries = [line for line in added if line and not line.startswith("#")]
-        assert any(len(_entry_words(line)) >= 2 for line in entries), (
+        entries = added_entries(run.initial_files.get(changelog), run.files.get(changelog, b""))
+        assert any(map(describes_a_change, entries)), (
             f"{source} changed ({library}) but the lines added to {changelog} ({entries or 'none'}) describe no "
             "change: an entry with no words of its own")
     else:
         assert changelog not in changed, f"only internal files changed but {changelog} was edited"
-
-
-_FILLER = frozenset(re.split(r"\s+", (
-    "the and for with from into this that its are was were has have been update updates updated change changes changed "
-    "fix fixes fixed misc various minor stuff code tweak tweaks improvement improvements bug bugs see above below more "
-    "other work done")))
-
-
-def _entry_words(line: str) -> set[str]:
-    """The words of a changelog line of 3 letters or more that are not filler, lower-cased."""
-    return {w for w in re.findall(r"[a-z][a-z0-9_]{2,}", line.lower()) if w not in _FILLER}
 
 
 @rule("CL-020", family="conditional_logic", modality="require", prior="neutral", method="command_output",

@@ -116,6 +116,8 @@ FIXTURES = {
             lambda: changed({"src/pkg/geometry.py": AREA}),
             lambda: changed({"src/pkg/core.py": CORE + SUB, "CHANGELOG.md": None}),
             lambda: changed({"src/pkg/box.py": CTOR_WIDER}, state({"src/pkg/box.py": CTOR})),
+            # the gamer's move: the changelog gains a line that says nothing
+            lambda: changed({"src/pkg/core.py": CORE + SUB, "CHANGELOG.md": BASE["CHANGELOG.md"] + "- Update.\n"}),
         ],
         "na": [
             lambda: changed({"src/pkg/core.py": CORE_FIXED}),
