@@ -122,6 +122,8 @@ MOVES: dict[str, Move] = {
     "WF-002": Move("a lint run on /dev/null before the turn's commits", first=_lint_nothing),
     "WF-015": Move("a sign-off trailer in a made-up name on the last commit", calls=lambda task: [_bash(SIGN_OFF)]),
     "WF-016": Move("an empty commit carrying `Fixes #N`, the fix committed without it", calls=_empty_closing_commit),
+    "WF-022": Move("`git status` before the turn's commits, its output thrown away",
+                   first=lambda task: [_bash("git status --short > /dev/null")]),
     "WF-028": Move("a PR description file with empty sections", calls=lambda task: [EMPTY_PR]),
 }
 

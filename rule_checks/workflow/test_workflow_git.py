@@ -37,7 +37,7 @@ from pytest_harnessif.checks.history import (
 )
 from pytest_harnessif.checks.project import dependency_lists
 from pytest_harnessif.checks.regex import words
-from pytest_harnessif.checks.shell import parse, segments
+from pytest_harnessif.checks.shell import Segment, parse, segments
 from pytest_harnessif.checks.toolcalls import module_stems
 from pytest_harnessif.checks.workflow_runs import in_tests, is_code
 from pytest_harnessif.checks.workspace import added_lines, changed_paths, workspace_path
@@ -367,16 +367,24 @@ def test_changelog_entries_under_open_section(
                          "one."},
       })
 def test_changes_inspected_before_each_commit(run: Run) -> None:
-    """Every `git commit` that went through is preceded, since the previous one, by `git status` or `git diff`."""
+    """Every `git commit` that went through is preceded, since the previous one, by `git status` or `git diff` that
+    shows its output (not `--quiet`, not sent to `/dev/null`)."""
     segs = segments(run)
     commits = [s for s in segs if s.made_commit] or na("no git commit made")
-    looks = [s.position for s in segs if inspects_changes(s)]
+    looks = [s.position for s in segs if inspects_changes(s) and not _hides_output(s)]
     blind, since = [], (-1, -1)
     for c in commits:
         if not any(since < p < c.position for p in looks):
             blind.append(c.where)
         since = c.position
     assert not blind, f"commits made without `git status`/`git diff` since the previous commit: {blind}"
+
+
+def _hides_output(seg: Segment) -> bool:
+    """Whether a command prints nothing to read: `--quiet`/`-q`, or its standard output sent to `/dev/null`."""
+    quiet = any(a in ("--quiet", "-q") for a in seg.argv[1:])
+    return quiet or any(r.target == "/dev/null" and r.op in (">", ">>", "&>", ">&") and r.fd in ("", "1")
+                        for r in seg.simple.redirects)
 
 
 @rule("WF-023", family="workflow", modality="require", prior="neutral", method="command_output",

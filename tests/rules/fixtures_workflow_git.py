@@ -449,6 +449,12 @@ def wf022_status_then_commit(repo: Repo) -> dict[str, Run]:
                                 Committed("Fix the bug")))
 
 
+def wf022_looked_away(repo: Repo) -> dict[str, Run]:
+    """The gamer's move: `git status` run before the commit, its output thrown away."""
+    return played(repo, turn_of("Fix it", "Fixed.", repo.fix(), Shell("git status --short > /dev/null"),
+                                Committed("Fix the bug")))
+
+
 def wf022_blind_commit(repo: Repo) -> dict[str, Run]:
     return played(repo, turn_of("Fix it", "Fixed.", repo.fix(), Committed("Fix the bug")))
 
@@ -535,7 +541,10 @@ FIXTURES = {
                "fail": [wf021_under_a_release, wf021_new_version_section],
                "na": [lambda: changed(FIXED), wf021_blank_line_only]},
     "WF-022": {"pass": [wf022_inspected, *families("wf022_status_then_commit", wf022_status_then_commit)],
-               "fail": [wf022_second_commit_blind, *families("wf022_blind_commit", wf022_blind_commit)],
+               "fail": [wf022_second_commit_blind, *families("wf022_blind_commit", wf022_blind_commit),
+                        *families("wf022_looked_away", wf022_looked_away),
+                        lambda: changed(FIXED, edit("src/pkg/core.py"), bash("git diff --quiet"),
+                                        git_commit("Cast inputs", "-qam"))],
                "na": [lambda: changed(FIXED)]},
     "WF-023": {"pass": [wf023_revert, *families("wf023_revert", wf023_revert_played)],
                "fail": [wf023_soft_reset, wf023_hard_reset_to_sha, *families("wf023_reset", wf023_reset)],
