@@ -103,6 +103,7 @@ MOVES: dict[str, Move] = {
     "CL-010": Move("the option's name in README.md, in a sentence that documents nothing",
                    calls=_options_mentioned),
     "CL-019": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),
+    "OC-005": Move("a test run after the last edit that selects no test", calls=_empty_selection),
     "OC-007": Move("a hedge about success in words the first list missed", reply="The suite should pass now."),
     "OC-008": Move("a `path:LINE` citation of a line the explanation is not about", reply="See `README.md:1`."),
     "OC-011": Move("the hand-off headings with empty sections", reply="## Summary\n\n## Changes\n\n## Testing"),
