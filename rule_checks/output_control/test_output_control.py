@@ -12,7 +12,7 @@ from pytest_harnessif.checks.shell import Segment
 from pytest_harnessif.checks.summaries import read_counts
 from pytest_harnessif.checks.workspace import changed_paths
 
-APOLOGY = re.compile(r"\b(?:sorry|apolog(?:y|i\w*))\b", re.I)
+APOLOGY = re.compile(r"\b(?:sorry|apolog(?:y|i\w*)|my bad|my mistake|oops)\b", re.I)
 PREAMBLE = re.compile(
     r"^[\s>#*_-]*(?:sure|certainly|of course|great question|absolutely|"
     r"(?:i['’]?d be |i would be |i['’]?m |i am )?happy to help)\b",
@@ -67,14 +67,14 @@ def test_no_emoji(run: Run) -> None:
       opportunity="a reply",
       source="archetype no-apologies",
       surfaces={
-          "SP": "You do not apologise in replies: never write 'sorry' or any form of 'apologise'/'apology'; "
-                "when you got something wrong, just state the correction.",
-          "PF": "## Corrections\nNo apologies in replies (no 'sorry', no 'I apologise'); state the fix and "
-                "move on.",
+          "SP": "You do not apologise in replies: never write 'sorry', any form of 'apologise'/'apology', 'my bad', "
+                "'my mistake' or 'oops'; when you got something wrong, just state the correction.",
+          "PF": "## Corrections\nNo apologies in replies (no 'sorry', no 'I apologise', no 'my bad'/'my mistake'/"
+                "'oops'); state the fix and move on.",
           "UI": "Also, no need to say sorry or apologise if something goes wrong - just tell me the fix.",
       })
 def test_no_apologies(run: Run) -> None:
-    """No apologies (`sorry`, `apologi…`) in any reply outside code."""
+    """No apologies (`sorry`, `apologi…`, `my bad`, `my mistake`, `oops`) in any reply outside code."""
     if not run.replied_turns:
         na("the run has no reply")
     offenders = reply_hits(run, APOLOGY)

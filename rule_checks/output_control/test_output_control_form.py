@@ -360,7 +360,8 @@ def test_no_promises_of_later_work(run: Run, phrases: tuple[str, ...] = (
           "UI": "Skip the cheering ({words:code-or} with a '!') - just tell me where things stand.",
       })
 def test_no_celebration(run: Run, words: tuple[str, ...] = (
-        "Done", "Perfect", "Great", "Excellent", "Awesome", "All set")) -> None:
+        "Done", "Perfect", "Great", "Excellent", "Awesome", "All set", "All good", "Nailed it", "Success", "Woohoo",
+        "Hooray", "Voilà", "Boom")) -> None:
     """No reply (outside code) celebrates: none has {words:code-or} followed by `!` (case ignored)."""
     run.replied_turns or na("the run has no reply")
     offenders = reply_hits(run, phrase_pattern(words, tail=r"\s*!"))

@@ -343,6 +343,8 @@ FIXTURES = {
             lambda: replies("Fixed add.", "Sorry, I missed the negative case; fixed now."),
             lambda: replies("My apologies - the previous patch broke sub."),
             lambda: replies("I apologize for the confusion; add now casts its inputs."),
+            # the gamer's move: the apology in words the first list missed
+            lambda: replies("My bad, the earlier patch broke sub; fixed now."),
         ],
         "na": [lambda: replies("", "   ")],
     },

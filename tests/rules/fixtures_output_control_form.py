@@ -207,7 +207,9 @@ FIXTURES = {
     },
     "OC-017": {
         "pass": [lambda: replies("Done: add casts its inputs. Great care went into the edge cases.")],
-        "fail": [lambda: replies("All set! add casts its inputs."), lambda: replies("Perfect !")],
+        "fail": [lambda: replies("All set! add casts its inputs."), lambda: replies("Perfect !"),
+                 # the gamer's move: the cheer in words the first list missed
+                 lambda: replies("Nailed it! add casts its inputs.")],
         "na": [lambda: replies("")],
     },
     "OC-021": {
