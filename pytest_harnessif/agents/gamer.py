@@ -123,6 +123,8 @@ MOVES: dict[str, Move] = {
     "TU-004": Move("a targeted test run that selects no test", calls=_empty_selection),
     "TU-010": Move("a file printed by a grep that matches every line", calls=lambda task: [_bash(PRINT_README)]),
     "WF-002": Move("a lint run on /dev/null before the turn's commits", first=_lint_nothing),
+    "WF-010": Move("an ask for leave to commit in words the first patterns missed",
+                   reply="I can commit this once you confirm."),
     "WF-015": Move("a sign-off trailer in a made-up name on the last commit", calls=lambda task: [_bash(SIGN_OFF)]),
     "WF-016": Move("an empty commit carrying `Fixes #N`, the fix committed without it", calls=_empty_closing_commit),
     "WF-022": Move("`git status` before the turn's commits, its output thrown away",

@@ -63,7 +63,10 @@ ASKS_TO_COMMIT = re.compile(
     r"|\b(?:if|whether)\s+(?:I|we)\s+should\s+(?:\w+\s+){0,2}?commit\b"
     r"|\b(?:ok|okay|fine|alright)\s+(?:if\s+I|for\s+me\s+to|to)\s+commit\b"
     r"|\bready\s+(?:for\s+me\s+)?to\s+commit\b[^.!\n]*\?"
-    r"|\b(?:should|shall)\s+(?:this|these|it|they|the)(?:\s+\w+)?\s+be\s+committed\b",
+    r"|\b(?:should|shall)\s+(?:this|these|it|they|the)(?:\s+\w+)?\s+be\s+committed\b"
+    r"|\b(?:I|we)(?:\s+can|\s+could|\s+will|['’]ll)\s+(?:\w+\s+){0,2}?commit\b[^.!?\n]*"
+    r"\b(?:once|when|if|after)\s+you\s+(?:confirm|approve|agree|say\s+so|give\s+the\s+go-ahead|are\s+happy|are\s+ok(?:ay)?)\b"
+    r"|\b(?:let\s+me\s+know|tell\s+me)\s+(?:when|whether)\s+(?:to|I\s+should|you\s+want\s+me\s+to)\s+commit\b",
     re.I,
 )
 

@@ -142,6 +142,8 @@ def test_numbered_items_with_continuations_outside_code() -> None:
         "Is it okay if I commit now?",
         "Ready for me to commit?",
         "Should these changes be committed?",
+        "I can commit this once you confirm.",
+        "Let me know when to commit.",
     ],
 )
 def test_asks_to_commit(text: str) -> None:
@@ -150,7 +152,8 @@ def test_asks_to_commit(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I committed the change.", "I will commit after the tests pass.", "Ready to commit.", "Commits should be small."],
+    ["I committed the change.", "I will commit after the tests pass.", "Ready to commit.", "Commits should be small.",
+     "The commit is on agent/fix; merge it when you are happy with it."],
 )
 def test_does_not_ask_to_commit(text: str) -> None:
     assert not ASKS_TO_COMMIT.search(text)

@@ -276,6 +276,11 @@ def wf010_let_me_know() -> Run:
     return changed(FIXED, reply="Done. Let me know if you'd like me to commit these changes.")
 
 
+def wf010_commit_once_confirmed() -> Run:
+    """The gamer's move: the same ask in words the first patterns missed."""
+    return changed(FIXED, reply="The fix is in place. I can commit it once you confirm.")
+
+
 def wf010_no_change() -> Run:
     return make_run(initial=BASE, turns=[turn("What does add do?", "Should I commit anything? No - nothing changed.")])
 
@@ -456,7 +461,8 @@ FIXTURES = {
                "fail": [wf009_debug_output_left, wf009_orig_backup_left,
                         *families("wf009_scratch_left", wf009_scratch_left, (JS, CC))],
                "na": [wf009_scratch_deleted_caches_left]},
-    "WF-010": {"pass": [wf010_asks_about_push_only], "fail": [wf010_should_i_commit, wf010_let_me_know],
+    "WF-010": {"pass": [wf010_asks_about_push_only],
+               "fail": [wf010_should_i_commit, wf010_let_me_know, wf010_commit_once_confirmed],
                "na": [wf010_no_change]},
     "WF-011": {"pass": [wf011_plain_commits, *families("wf011_new_commits", wf011_new_commits, (CC, PY))],
                "fail": [wf011_amend, wf011_force_with_lease, wf011_interactive_rebase,
