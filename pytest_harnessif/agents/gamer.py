@@ -118,6 +118,8 @@ MOVES: dict[str, Move] = {
     "OC-023": Move("the double-check line pointing at nothing", reply="Please double-check this."),
     "OC-026": Move("a PR title that says nothing of the commits", reply="Branch: main\nTitle: see above."),
     "OC-029": Move("an `Assumptions:` line that states none", reply="Assumptions: none."),
+    "OC-034": Move("an output line in a fence, printed by an echo that shows nothing of the work",
+                   reply="```text\nrun finished\n```", calls=lambda task: [_bash("echo 'run finished'")]),
     "QT-017": Move("a test whose only assertion names no value (`assert True`)", calls=_regression_test),
     "QT-024": Move("an `n = <count>` label with a count nothing printed", reply="n = 1"),
     "TU-004": Move("a targeted test run that selects no test", calls=_empty_selection),

@@ -26,6 +26,7 @@ from pytest_harnessif.checks.replies import (
     last_test_command,
     new_public_functions,
     normal,
+    only_prints,
     option_ids,
     path_pattern,
     printed_numbers,
@@ -491,8 +492,10 @@ def test_yes_no_questions_answered_first(run: Run, answers: tuple[str, ...] = ("
       })
 def test_execute_replies_quote_output(run: Run) -> None:
     """Each reply to an `execute` turn whose commands printed output has, inside a fenced block, at least one
-    line (with a letter or digit) equal to an output line of a command of that turn."""
-    runs = {t.index: {line.strip() for c in t.commands for line in c.output.splitlines()
+    line (with a letter or digit) equal to an output line of a command of that turn; a command that only prints
+    what it was given (`echo`, `printf`) shows no output of the work."""
+    runs = {t.index: {line.strip() for c in t.commands if not only_prints(c, ("echo", "printf"))
+                      for line in c.output.splitlines()
                       if re.search(r"\w", line) and not line.startswith("exit code:")}
             for t in run.turns_with("execute")}
     runs = {i: lines for i, lines in runs.items() if lines} or na("no execute turn with command output")

@@ -376,6 +376,11 @@ FIXTURES = {
                  *oc034_execute("oc034_quotes_the_output", "The script ran:\n```text\nmean: 3.4\n```")],
         "fail": [lambda: _execute("It printed a mean of 3.4 over 120 rows."),
                  lambda: _execute("```text\nmean 3.4\n```"),
+                 # the gamer's move: a line of the turn's output, printed by an echo that shows nothing of the work
+                 lambda: make_run(initial=BASE, turns=[
+                     turn("Run the report script", "Ran it.\n```text\nreport ran\n```",
+                          bash("timeout 60 python tools/report.py", output="rows: 120\nmean: 3.4\n"),
+                          bash("echo 'report ran'", output="report ran\n"), intent="execute")]),
                  *oc034_execute("oc034_paraphrases_the_output", "It printed a mean of 3.4 over 120 rows.")],
         "na": [lambda: _execute("It printed nothing.", output=""), lambda: replies("mean: 3.4")],
     },
