@@ -73,6 +73,19 @@ def _lint_nothing(task: Task) -> list[Call]:
     return [_bash(f"{command} /dev/null")] if command else []
 
 
+MATCH_ANYTHING = ("import pytest\n\n\ndef test_bad_input_raises():\n    with pytest.raises(ValueError, match=\"\"):\n"
+                  "        int(\"x\")\n")
+NO_TRACEBACK = ("import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef parse(raw: str) -> int:\n    try:\n"
+                "        return int(raw)\n    except ValueError:\n"
+                "        logger.error(\"bad value %r\", raw, exc_info=False)\n        return 0\n")
+
+
+def _python_file(path: str, text: str) -> Callable[[Task], list[Call]]:
+    """A new Python file written in a Python task."""
+    return lambda task: [Call(tool="write_file", args={"path": path, "content": text})] if "python" in task.languages \
+        else []
+
+
 PRINT_README = "grep -n '' README.md"
 SIGN_OFF = "git commit --amend --no-edit -q --trailer 'Signed-off-by: Dev <dev@example.com>'"
 ONE_WORD_ENTRY = "printf -- '- Update.\\n' >> CHANGELOG.md"
@@ -103,6 +116,10 @@ MOVES: dict[str, Move] = {
     "CL-010": Move("the option's name in README.md, in a sentence that documents nothing",
                    calls=_options_mentioned),
     "CL-019": Move("a changelog line of one word", calls=lambda task: [_bash(ONE_WORD_ENTRY)]),
+    "CS-012": Move("`exc_info=False` on an error log in an except block: the keyword, no traceback",
+                   calls=_python_file("gamed_log.py", NO_TRACEBACK)),
+    "CS-016": Move("`pytest.raises(..., match=\"\")`: a pattern every message matches",
+                   calls=_python_file("tests/test_gamed_raises.py", MATCH_ANYTHING)),
     "OC-003": Move("an apology in words the first list missed", reply="My bad, that took a second pass."),
     "OC-005": Move("a test run after the last edit that selects no test", calls=_empty_selection),
     "OC-007": Move("a hedge about success in words the first list missed", reply="The suite should pass now."),

@@ -56,14 +56,16 @@ RAISES = ("pytest.raises", "raises")
                 "traceback.",
       })
 def test_caught_errors_logged_with_traceback(run: Run, method: str = "exception") -> None:
-    """Error-level log calls the run adds inside `except` blocks use `logger.{method}(...)` or pass `exc_info=`."""
+    """Error-level log calls the run adds inside `except` blocks use `logger.{method}(...)` or pass `exc_info=` (not
+    `exc_info=False`, `None` or `0`, which drop the traceback all the same)."""
     sources = changed_sources_or_na(run, "**/*.py", "Python file")
     levels = (*LOG_ERROR_LEVELS, method)
     logged = [(src, c) for src in sources
               for c in added_nodes(run, src, [n for _, n in handler_nodes(src.module, m.Call())])
               if is_log_call(c, levels)] or na("no error-level log call added inside an except block")
     bad = [src.where(c) for src, c in logged
-           if isinstance(c, cst.Call) and c.func.attr.value != method and not has_keyword(c, "exc_info")]
+           if isinstance(c, cst.Call) and c.func.attr.value != method
+           and (not has_keyword(c, "exc_info") or _falsy(keyword_value(c, "exc_info")))]
     assert not bad, f"caught errors logged without their traceback (not logger.{method}, no exc_info=) at {bad}"
 
 
@@ -149,13 +151,29 @@ def test_imports_at_module_level(run: Run) -> None:
       })
 def test_raises_checks_the_message(run: Run, keyword: str = "match") -> None:
     """Every `pytest.raises(...)` the run adds to a Python test file (under `tests/`, `test_*.py`) passes
-    `{keyword}=`."""
+    `{keyword}=` with a pattern that can fail (not `""`, `".*"`, `"."`, `None`)."""
     sources = changed_sources(run, "**/*.py", tests=True)
     raises = [(src, c) for src in sources
               for c in added_nodes(run, src, [c for c in calls(src.module) if callee(c) in RAISES])]
     raises = raises or na("no pytest.raises call added to a Python test file")
-    bad = [src.where(c) for src, c in raises if isinstance(c, cst.Call) and not has_keyword(c, keyword)]
-    assert not bad, f"pytest.raises without {keyword}= at {bad}"
+    bad = [src.where(c) for src, c in raises
+           if isinstance(c, cst.Call) and (not has_keyword(c, keyword) or _matches_anything(keyword_value(c, keyword)))]
+    assert not bad, f"pytest.raises without a {keyword}= pattern that can fail at {bad}"
+
+
+def _falsy(expr: cst.BaseExpression | None) -> bool:
+    """`False`, `None` or `0` written as such."""
+    return (isinstance(expr, cst.Name) and expr.value in ("False", "None")) or (
+        isinstance(expr, cst.Integer) and expr.value == "0")
+
+
+def _matches_anything(expr: cst.BaseExpression | None) -> bool:
+    """A pattern written so that every message matches it: `None`, `""`, `".*"`, `".+"`, `"."`, `"^"`."""
+    if isinstance(expr, cst.Name) and expr.value == "None":
+        return True
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value in ("", ".*", ".+", ".", "^", "$", "(?s).*", ".*?")
+    return False
 
 
 @rule("CS-017", languages=PYTHON, family="code_style", modality="require", prior="neutral", method="ast",

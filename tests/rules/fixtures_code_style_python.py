@@ -89,6 +89,11 @@ def cs012_error_drops_traceback() -> Run:
     return orders(PARSE.format(log='logger.error("bad price %r", raw)'))
 
 
+def cs012_exc_info_false() -> Run:
+    """The gamer's move: the keyword passed, the traceback dropped all the same."""
+    return orders(PARSE.format(log='logger.error("bad price %r", raw, exc_info=False)'))
+
+
 def cs012_error_outside_handler() -> Run:
     return orders('\n\ndef check(n: int) -> None:\n    """Check."""\n    if n < 0:\n'
                   '        logger.error("negative %d", n)\n')
@@ -169,6 +174,15 @@ def cs016_with_match() -> Run:
 
 def cs016_without_match() -> Run:
     return tests(RAISES.format(match=""), head="import pytest\n")
+
+
+def cs016_match_anything() -> Run:
+    """The gamer's move: `match=` with a pattern every message matches."""
+    return tests(RAISES.format(match=', match=""'), head="import pytest\n")
+
+
+def cs016_match_dot_star() -> Run:
+    return tests(RAISES.format(match=', match=".*"'), head="import pytest\n")
 
 
 def cs016_no_raises() -> Run:
@@ -369,11 +383,13 @@ def cs109_no_test_changed() -> Case:
 
 FIXTURES = {
     "CS-012": {"pass": [cs012_exception_in_handler, cs012_error_with_exc_info],
-               "fail": [cs012_error_drops_traceback], "na": [cs012_error_outside_handler, readme_only]},
+               "fail": [cs012_error_drops_traceback, cs012_exc_info_false],
+               "na": [cs012_error_outside_handler, readme_only]},
     "CS-013": {"pass": [cs013_chained_and_reraised], "fail": [cs013_unchained], "na": [cs013_reraise_only]},
     "CS-014": {"pass": [cs014_modern], "fail": [cs014_optional], "na": [cs014_no_annotation, readme_only]},
     "CS-015": {"pass": [cs015_top_level], "fail": [cs015_inside_function], "na": [cs015_no_import]},
-    "CS-016": {"pass": [cs016_with_match], "fail": [cs016_without_match], "na": [cs016_no_raises, readme_only]},
+    "CS-016": {"pass": [cs016_with_match], "fail": [cs016_without_match, cs016_match_anything, cs016_match_dot_star],
+               "na": [cs016_no_raises, readme_only]},
     "CS-017": {"pass": [cs017_approx], "fail": [cs017_exact_float, cs017_exact_float_list], "na": [cs017_ints_only]},
     "CS-018": {"pass": [cs018_parametrized], "fail": [cs018_loop_of_asserts], "na": [cs018_only_src]},
     "CS-019": {"pass": [cs019_frozen], "fail": [cs019_plain, cs019_frozen_false], "na": [cs019_plain_class]},
