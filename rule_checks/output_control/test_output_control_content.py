@@ -428,14 +428,16 @@ def test_plans_are_numbered_steps(run: Run) -> None:
 def test_mechanical_changes_ask_for_a_check(run: Run, phrase: str = "Please double-check",
                                            intents: tuple[str, ...] = ("transformation", "refactor")) -> None:
     """If a {intents:or} turn changed files, its reply has a line starting `{phrase}` (decoration and case
-    ignored) that points at what to check: a file or folder of the repository, or a name in code the run changed.
-    The line is read with the lines that continue its paragraph (a soft-wrapped sentence is one line to a reader)."""
+    ignored) that points at what to check: a file or folder of the repository, a name in code the run changed, or, in
+    three words or more, a word of the lines the turn changed. The line is read with the lines that continue its
+    paragraph (a soft-wrapped sentence is one line to a reader)."""
     sweeps = [t for t in run.turns_with(*intents) if run.changed_in_turn(t.index)]
     sweeps or na(f"no {'/'.join(intents) or 'listed'} turn changed files")
     rx = re.compile(rf"^{re.escape(phrase)}\b\W*\w", re.I)
     asks = {t.index: _asking_lines(prose_lines(t.reply), rx) for t in sweeps}
     missing = [i for i, lines in asks.items() if not lines]
     assert not missing, f"replies of turns {missing} have no `{phrase} ...` line"
+
     def points(i: int, line: str) -> bool:  # a place, or a specific thing the turn's change is about
         rest = re.findall(r"[A-Za-z]{4,}", line[len(phrase):])
         return names_a_place(run, line) or (len(rest) >= 3 and bool({w.lower() for w in rest} & changed_words(run, i)))

@@ -353,6 +353,8 @@ FIXTURES = {
     "OC-023": {
         "pass": [lambda: _sweep("Ported.\n\n**Please double-check** the callers in `tests/`."),
                  lambda: _sweep("Renamed.\n- Please double-check: the README examples.", intent="refactor"),
+                 # no path: what the change is about, in words of the changed lines
+                 lambda: _sweep("Ported.\n\nPlease double-check the return values of callers that relied on it."),
                  lambda: _sweep("Ported.\n\nPlease double-check that the casting order suits you: callers that\n"
                                 "pass strings now get numbers back from `src/pkg/core.py`.")],
         "fail": [lambda: _sweep("Ported. Please double-check the callers."),
