@@ -26,6 +26,7 @@ from pytest_harnessif.checks.history import (
     last_edits,
     made_commits,
     message,
+    message_argument,
     references_issue,
     renames,
     runs,
@@ -199,16 +200,19 @@ def test_commits_close_named_issues(run: Run, keywords: tuple[str, ...] = ("Fixe
 
 
 def _empty_commits(run: Run) -> set[str]:
-    """The shas of the new commits a `git commit --allow-empty` made (matched one for one when the commits that went
-    through are the new commits, else by the short sha git printed)."""
+    """The shas of the new commits a `git commit --allow-empty` made: by the short sha git printed, or the subject of
+    its `-m` message (a `-q` commit prints nothing), or else one for one when the commits that went through are the
+    new commits (an `--amend` among them breaks that count, so it comes last)."""
     made, history = made_commits(run), run.new_commits
     empty = [s for s in made if s.git and "--allow-empty" in s.git[1]]
     if not empty:
         return set()
-    if len(made) == len(history):
-        return {c.sha for s, c in zip(made, history, strict=True) if s in empty}
     printed = {m.group(1) for s in empty if (m := re.search(r"^\[[^\]\n]+ ([0-9a-f]{7,})\]", s.command.output, re.M))}
-    return {c.sha for c in history if any(c.sha.startswith(p) for p in printed)}
+    subjects = {text.strip().splitlines()[0] for s in empty if (text := message_argument(s)) and text.strip()}
+    found = {c.sha for c in history if c.subject in subjects or any(c.sha.startswith(p) for p in printed)}
+    if found or len(made) != len(history):
+        return found
+    return {c.sha for s, c in zip(made, history, strict=True) if s in empty}
 
 
 @rule("WF-017", checks="form",

@@ -139,6 +139,15 @@ def wf016_empty_commit_closes(repo: Repo) -> dict[str, Run]:
                                 Committed("Fixes #42", empty=True)))
 
 
+def wf016_quiet_empty_commit_after_amend() -> Run:
+    """The gamer's move as played: the fix committed, amended, then a quiet empty commit carrying `Fixes #42`."""
+    return asked(ISSUE, FIXED, write("src/pkg/core.py", FIXED["src/pkg/core.py"]),
+                 bash("git add -A && git commit -q -m 'Cast inputs in add'"),
+                 bash("git commit --amend --no-edit -q --trailer 'Signed-off-by: Dev <dev@example.com>'"),
+                 bash("git commit --allow-empty -q -m 'Fixes #42'"),
+                 commits=[commit("Cast inputs in add", "Signed-off-by: Dev <dev@example.com>"), commit("Fixes #42")])
+
+
 def wf016_no_issue_named() -> Run:
     return asked("add('1', 2) returns '12' instead of 3.", FIXED, commits=[commit("Cast inputs in add")])
 
@@ -519,7 +528,7 @@ FIXTURES = {
     "WF-015": {"pass": [wf015_signed], "fail": [wf015_no_email, wf015_not_a_trailer, wf015_someone_else_signs],
                "na": [lambda: changed(FIXED)]},
     "WF-016": {"pass": [wf016_fixes_keyword, *families("wf016_fix_commit_closes", wf016_fix_commit_closes)],
-               "fail": [wf016_number_without_keyword, wf016_refs_is_not_closing,
+               "fail": [wf016_number_without_keyword, wf016_refs_is_not_closing, wf016_quiet_empty_commit_after_amend,
                         *families("wf016_empty_commit_closes", wf016_empty_commit_closes)],
                "na": [wf016_no_issue_named, wf016_issue_but_no_commit]},
     "WF-017": {"pass": [wf017_eight_words],
