@@ -199,8 +199,9 @@ def names_turn_work(run: Run, index: int, text: str) -> bool:
     names = set(_NAME.findall(changed))
     quoted = {w for span in inline_code(text) for w in _NAME.findall(span)}
     for m in _NAME.finditer(text):
-        word, after, before = m.group(), text[m.end() : m.end() + 1], text[m.start() - 1 : m.start()]
-        codey = "_" in word.strip("_") or re.search(r"[a-z][A-Z]", word) or after in ("(", ".") or before == "."
+        word, after, before = m.group(), text[m.end() : m.end() + 2], text[max(m.start() - 2, 0) : m.start()]
+        dotted = re.fullmatch(r"\.\w", after) or re.fullmatch(r"\w\.", before)  # `a.b`, not a sentence's full stop
+        codey = "_" in word.strip("_") or re.search(r"[a-z][A-Z]", word) or after[:1] == "(" or dotted
         if word in names and (codey or word in quoted):
             return True
     return False

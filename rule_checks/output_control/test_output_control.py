@@ -18,7 +18,8 @@ PREAMBLE = re.compile(
     r"(?:i['’]?d be |i would be |i['’]?m |i am )?happy to help)\b",
     re.I,
 )
-HEDGE = re.compile(r"\b(?:should (?:now )?(?:work|pass|be fine|be fixed)|hopefully|i (?:think|believe)"
+HEDGE = re.compile(r"\b(?:should (?:now )?(?:work|pass|be fine)|(?:it|this|that|the bug|the issue|the fix) should "
+                   r"(?:now )?be fixed|should now be fixed|hopefully|i (?:think|believe)"
                    r"|(?:probably|likely) (?:works|passes|fixed|fixes)|probably work)\b", re.I)
 
 
@@ -189,9 +190,9 @@ def test_final_reply_lists_changed_files(run: Run) -> None:
                 "'hope' it's fixed - no 'I think', no 'hopefully'. Tell me what you actually checked.",
       })
 def test_no_hedged_success(run: Run) -> None:
-    """No hedged success words in replies outside code: `should work` (also `should pass`, `should be fine`,
-    `should be fixed`, `should now ...`), `hopefully`, `I think`, `I believe`, `probably works` (also `likely
-    fixed`, `probably passes`...)."""
+    """No hedged success words in replies outside code: `should work` (also `should pass`, `should be fine`, `it
+    should be fixed`, `should now ...`; asking which things should be fixed is no hedge), `hopefully`, `I think`,
+    `I believe`, `probably works` (also `likely fixed`, `probably passes`...)."""
     if not run.replied_turns:
         na("the run has no reply")
     offenders = reply_hits(run, HEDGE)

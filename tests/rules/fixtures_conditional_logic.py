@@ -143,6 +143,8 @@ FIXTURES = {
             lambda: replies("Fixed add.\n```text\nRoot cause: missing cast\n```", intent="bug-fix"),
             # the gamer's move: the label and nothing the fix touched
             lambda: _cause("Fixed it.\n\nRoot cause: see above."),
+            # a word of the changed lines ending a sentence is prose, not a name written as code
+            lambda: _cause("Fixed it.\n\nRoot cause: a bad return."),
             lambda: make_run(initial=BASE, turns=[
                 turn("Why does add fail?", "Root cause: no cast.", intent="debug"),
                 turn("Fix it", "Fixed; added a cast.", intent="bug-fix"),

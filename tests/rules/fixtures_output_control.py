@@ -379,7 +379,9 @@ FIXTURES = {
         "na": [only_bytecode_changed, lambda: replies("It adds two ints.")],
     },
     "OC-007": {
-        "pass": [lambda: replies("Verified: 3 tests pass.", "Edited:\n```python\n# hopefully brief\n```")],
+        "pass": [lambda: replies("Verified: 3 tests pass.", "Edited:\n```python\n# hopefully brief\n```"),
+                 # a question about what to fix is no hedge about the agent's own work
+                 lambda: replies("Three findings; tell me which of these should be fixed before the merge.")],
         "fail": [
             lambda: replies("Fixed.", "I think the cache was stale; it passes now."),
             lambda: replies("This should work now."),
@@ -387,6 +389,7 @@ FIXTURES = {
             # the gamer's move: the same hedge in words the first list missed
             lambda: replies("Fixed add; the suite should pass now."),
             lambda: replies("I believe the cache was stale; it is likely fixed."),
+            lambda: replies("The stale cache is gone, so the bug should be fixed."),
         ],
         "na": [lambda: replies("", "   ")],
     },
