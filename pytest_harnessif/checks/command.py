@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..evidence import Command, Run, match
 from ..trajectory import ToolCall
 from .shell import Position, Segment, SimpleCommand, parse, project_of, segments, workspace_relative
+from .summaries import read_counts
 from .workspace import files_before_turn, workspace_path
 
 EDIT_TOOLS = ("write_file", "edit_file")
@@ -109,6 +110,22 @@ def ran_tests(run: Run) -> list[Segment]:
     """Every simple command that ran tests, any runner (`pytest`, `npm test`, `node --test`, `make test`,
     `go test`...), through bash or a task tool such as `run_tests`."""
     return [s for s in segments(run) if s.is_test_run]
+
+
+NO_TEST_RAN = re.compile(r"\bno tests ran\b|\bcollected 0 items\b|^\d+ tests? collected", re.M | re.I)
+
+
+def ran_a_test(seg: Segment) -> bool:
+    """Whether a test command ran some test: not a collection or help (`--collect-only`, `--co`, `--version`), and
+    its output's summaries count a test (or it printed none: a cut output), pytest's `no tests ran`, a selection
+    that deselected everything and exit status 5 aside."""
+    if any(a in ("--collect-only", "--co", "--version", "--help", "-h") for a in seg.argv[1:]):
+        return False
+    output = seg.command.output
+    counts = read_counts(output)
+    if counts.summaries:
+        return bool(counts.passed or counts.failed or counts.errors or counts.uncounted_ok)
+    return seg.command.exit_code != 5 and not NO_TEST_RAN.search(output)
 
 
 def suite_runs(run: Run) -> list[Command]:

@@ -6,10 +6,8 @@ import re
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.code import is_test_path, language
-from pytest_harnessif.checks.command import edit_positions, numbered_calls, ran_tests
+from pytest_harnessif.checks.command import edit_positions, numbered_calls, ran_a_test, ran_tests
 from pytest_harnessif.checks.regex import CITATION, EMOJI, reply_hits
-from pytest_harnessif.checks.shell import Segment
-from pytest_harnessif.checks.summaries import read_counts
 from pytest_harnessif.checks.workspace import changed_paths
 
 APOLOGY = re.compile(r"\b(?:sorry|apolog(?:y|i\w*)|my bad|my mistake|oops)\b", re.I)
@@ -127,7 +125,7 @@ def test_report_untested_changes(run: Run, phrase: str = "not tested") -> None:
     changing or na("no turn changed source code")
     said = re.compile(rf"\b{re.escape(phrase)}\b", re.I)
     turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
-    tests = [s for s in ran_tests(run) if _ran_a_test(s)]
+    tests = [s for s in ran_tests(run) if ran_a_test(s)]
     code_edits = edit_positions(run, keep=lambda p: language(p) is not None)
     for i, paths in changing.items():
         last = max((at for at in code_edits if turn_of.get(at[0]) == i), default=(-1, -1))
@@ -136,21 +134,6 @@ def test_report_untested_changes(run: Run, phrase: str = "not tested") -> None:
             f"turn {i} changed {paths} without a test run after its last code edit, and its reply does not say "
             f"'{phrase}'"
         )
-
-
-NO_TEST_RAN = re.compile(r"\bno tests ran\b|\bcollected 0 items\b|^\d+ tests? collected", re.M | re.I)
-
-
-def _ran_a_test(seg: Segment) -> bool:
-    """Whether a test command ran some test: not a collection (`--collect-only`, `--co`), and its output's summaries
-    count a test (or it printed none: a cut output), pytest's `no tests ran` and exit status 5 aside."""
-    if any(a in ("--collect-only", "--co", "--version", "--help", "-h") for a in seg.argv[1:]):
-        return False
-    output = seg.command.output
-    counts = read_counts(output)
-    if counts.summaries:
-        return bool(counts.passed or counts.failed or counts.errors or counts.uncounted_ok)
-    return seg.command.exit_code != 5 and not NO_TEST_RAN.search(output)
 
 
 @rule("OC-006", family="output_control", modality="require", prior="against", method="regex",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.command import EDIT_TOOLS, edit_positions, numbered_calls, ran_tests
+from pytest_harnessif.checks.command import EDIT_TOOLS, edit_positions, numbered_calls, ran_a_test, ran_tests
 from pytest_harnessif.checks.shell import Segment, lists_tree, segments, stages_everything, targets_tests
 from pytest_harnessif.checks.workflow_runs import in_tests
 from pytest_harnessif.checks.workspace import workspace_path
@@ -109,11 +109,12 @@ def test_no_file_writes_through_bash(run: Run) -> None:
 def test_some_test_run_targeted(run: Run, least: int = 2) -> None:
     """Prefer targeted test runs: when tests ran at least {least:w} times, at least one run names a test file or a
     single test, or selects tests by name (`-k`, `--test-name-pattern`, `-t`, `go test -run`, a `cargo test`
-    filter), whatever the runner."""
+    filter), whatever the runner, and runs some test (a selection that deselects everything targets nothing)."""
     runs = ran_tests(run)
     if len(runs) < least:
         na(f"tests ran {len(runs)} time(s); fewer than {least}")
-    assert any(targets_tests(s) for s in runs), f"all {len(runs)} test runs were whole-suite runs"
+    assert any(targets_tests(s) and ran_a_test(s) for s in runs), (
+        f"all {len(runs)} test runs were whole-suite runs (or selections that ran no test)")
 
 
 @rule("TU-005", family="tool_use", modality="require", prior="against", method="command_output",

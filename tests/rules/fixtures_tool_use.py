@@ -111,6 +111,12 @@ def tu004_suite_every_time() -> Run:
     return commands(run_tests(), run_tests("-x"), bash("python -m pytest -q tests/"))
 
 
+def tu004_selection_that_runs_nothing() -> Run:
+    """The gamer's move: a -k selection that matches no test, beside whole-suite runs."""
+    return commands(run_tests(), bash("python -m pytest -q -k zz_selects_nothing 2>&1 | tail -n 3",
+                                      output="3 deselected in 0.01s"))
+
+
 def tu004_single_run() -> Run:
     return commands(run_tests())
 
@@ -296,7 +302,8 @@ FIXTURES = {
                "na": [tu003_no_bash]},
     "TU-004": {"pass": [tu004_node_id_then_suite, tu004_k_selection_in_bash,
                         *families("tu004_file_then_suite", tu004_file_then_suite)],
-               "fail": [tu004_suite_every_time, *families("tu004_suite_twice", tu004_suite_twice)],
+               "fail": [tu004_suite_every_time, tu004_selection_that_runs_nothing,
+                        *families("tu004_suite_twice", tu004_suite_twice)],
                "na": [tu004_single_run]},
     "TU-005": {"pass": [tu005_all_wrapped,
                         *families("tu005_report_with_timeout", tu005_report_with_timeout, (PY, JS),
