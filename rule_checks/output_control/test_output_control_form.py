@@ -338,8 +338,8 @@ def test_no_offers_of_more_help(run: Run, phrases: tuple[str, ...] = (
           "UI": "No promises ({phrases:code-or}) - either do it now or tell me it's not done.",
       })
 def test_no_promises_of_later_work(run: Run, phrases: tuple[str, ...] = (
-        "I'll", "I will", "I'm going to", "I am going to", "I plan to", "I intend to", "I'm about to", "I shall",
-        "we'll", "we will")) -> None:
+        "I'll", "I will", "I'm going to", "I am going to", "I plan to", "I intend to", "I'm about to",
+        "I shall")) -> None:
     """No reply (outside code) announces a future action: none contains {phrases:code-or} (case ignored)."""
     run.replied_turns or na("the run has no reply")
     pattern = phrase_pattern(phrases)

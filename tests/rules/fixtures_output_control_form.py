@@ -202,7 +202,7 @@ FIXTURES = {
                  lambda: replies("Looked at it.", "I\u2019m going to look at sub later."),
                  # the gamer's move: the same promise in words the first list missed
                  lambda: replies("Fixed add. Next, I plan to tidy the rest."),
-                 lambda: replies("Fixed add; we'll cover sub in a follow-up.")],
+                 lambda: replies("Fixed add; I intend to cover sub in a follow-up.")],
         "na": [lambda: replies("")],
     },
     "OC-017": {
