@@ -15,5 +15,6 @@ def pytest_harness_make_agent(spec: str, context: AgentContext, config: pytest.C
     """Return an `AgentSpec` for a `--harness-model` value this plugin handles, or None to pass.
 
     `context` carries the session's model settings, limits and price table. The first non-None answer
-    wins; built-in specs (gold, defaults, openai/..., anthropic/..., replay/...) are tried after the hooks.
+    wins; built-in specs (gold, gold-alt, defaults, gamer, openai/..., anthropic/..., replay/...) are tried after
+    the hooks.
     """

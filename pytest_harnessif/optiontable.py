@@ -9,7 +9,7 @@ GROUPS = [('harnessif',
      'action': 'append',
      'default': None,
      'metavar': 'SPEC',
-     'help': 'model to evaluate (repeatable): gold, defaults, openai/<model>, anthropic/<model>, '
+     'help': 'model to evaluate (repeatable): gold, gold-alt, defaults, gamer, openai/<model>, anthropic/<model>, '
              'replay/<model>@<store>; without it the rule library is not run'}),
    ('--harness-rounds',
     {'dest': 'harness_rounds',

@@ -43,8 +43,8 @@ class SessionSettings(BaseModel):
     model: Annotated[
         list[str],
         Field(
-            description="model to evaluate (repeatable): gold, defaults, openai/<model>, anthropic/<model>, "
-            "replay/<model>@<store>; without it the rule library is not run",
+            description="model to evaluate (repeatable): gold, gold-alt, defaults, gamer, openai/<model>, "
+            "anthropic/<model>, replay/<model>@<store>; without it the rule library is not run",
             json_schema_extra={"metavar": "SPEC"},
         ),
     ] = []

@@ -106,12 +106,12 @@ def _texts(files: Mapping[str, bytes]) -> dict[str, str]:
 
 def turn_problems(entry: TaskEntry, store: Path) -> list[str]:
     """One line per turn of `entry` that presumes gold's code, read against gold's recorded workspaces in `store`
-    (a harness store holding `<config>/gold/<task>/r1/turn-<i>.tar`); none when gold has no record there."""
+    (a harness store holding `<config>/gold/<task>/r1/turn-<i>.tar`); none when gold has no complete record there."""
     gold = next(store.glob(f"*/gold/{entry.task.id}/r1"), None)
-    if gold is None:
-        return []
-    start = _texts({p.relative_to(entry.repo).as_posix(): p.read_bytes() for p in entry.repo.rglob("*") if p.is_file()})
     turns = entry.task.turns
+    if gold is None or not all((gold / f"turn-{i}.tar").is_file() for i in range(len(turns) - 1)):
+        return []  # gold did not play every turn: its failure is reported on its own
+    start = _texts({p.relative_to(entry.repo).as_posix(): p.read_bytes() for p in entry.repo.rglob("*") if p.is_file()})
     before = [start] + [_texts(tar_members((gold / f"turn-{i}.tar").read_bytes())) for i in range(len(turns) - 1)]
     task = entry.task
     known = "\n".join([task.role, *(s.description + s.body for s in task.skills), *(t.description for t in task.tools)])

@@ -126,7 +126,7 @@ def _split(spec: str) -> tuple[str, str, str | None]:
         provider = next((p.name for p in providers().values() if p.bare and p.bare.match(head)), "")
         if not provider:
             raise ModelSpecError(
-                f"--harness-model={spec!r}: unknown model; use gold, gold-alt, defaults or provider/model[@base_url] "
+                f"--harness-model={spec!r}: unknown model; use {', '.join(OFFLINE)} or provider/model[@base_url] "
                 f"with provider one of {_known()} (bare gpt-*, o<N>*, claude-* names are inferred)"
             )
     if (provider not in providers() and provider != REPLAY) or not model:

@@ -96,7 +96,9 @@ def test_keyword_and_marker_selection(pytester: pytest.Pytester, panel: Path, se
 def test_unknown_model_names_the_known_ones(pytester: pytest.Pytester, panel: Path) -> None:
     result = pytester.runpytest("--harness-model=nope-model", "-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*nope-model*unknown model; use gold, defaults or provider/model*openai*"])
+    result.stderr.fnmatch_lines(
+        ["*nope-model*unknown model; use defaults, gold, gold-alt, gamer or provider/model*openai*"]
+    )
 
 
 @pytest.mark.parametrize(
