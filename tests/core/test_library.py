@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from pytest_harnessif.entries import RuleEntry
 from pytest_harnessif.library import LibraryError, load_rules, load_task, load_tasks
@@ -179,6 +180,28 @@ def test_invalid_gold_names_gold_file_and_field(tmp_path: Path) -> None:
     message = _error(task_dir)
     assert str(task_dir / "gold.yaml") in message
     assert "turns.1.reply" in message
+
+
+@pytest.mark.parametrize(
+    ("alt", "field"),
+    [
+        ({"turns": [{"reply": "a"}]}, "turns: 1 scripted turns for 2 user turns"),
+        ({"turns": [{"reply": "a", "default_reply": "d"}, {"reply": "b"}]}, "turns[0]: default_reply"),
+        ({"turns": [{"reply": "a"}, {"steps": [{"tool": "bash", "only": "gold"}], "reply": "b"}]}, "steps[0]: only"),
+    ],
+)
+def test_a_second_gold_has_one_reading(tmp_path: Path, alt: dict[str, Any], field: str) -> None:
+    task_dir = write_task(tmp_path, task_dict(), gold={"turns": [{"reply": "g0"}, {"reply": "g1"}]})
+    (task_dir / "gold-alt.yaml").write_text(yaml.safe_dump(alt))
+    message = _error(task_dir)
+    assert message.startswith(f"{task_dir / 'gold-alt.yaml'}: ") and field in message
+
+
+def test_a_repository_history_that_cannot_be_replayed_is_a_library_error(tmp_path: Path) -> None:
+    task_dir = write_task(tmp_path, task_dict(), gold={"turns": [{"reply": "g0"}, {"reply": "g1"}]})
+    (task_dir / "repo.history.yaml").write_text("commits:\n  - author: nobody\n")
+    message = _error(task_dir)
+    assert message.startswith(f"{task_dir / 'repo.history.yaml'}: commits.0.author")
 
 
 def _rules(*ids: str) -> dict[str, RuleEntry]:
