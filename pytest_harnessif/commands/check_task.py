@@ -83,9 +83,7 @@ def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: st
 
 def _verdicts(entry: TaskEntry, rows: list[dict]) -> list[str]:
     problems = []
-    for model in _models(entry):
-        if model == "defaults":
-            continue
+    for model in [m for m in _models(entry) if m != "defaults"]:
         mine = {r["rule"]: r for r in rows if r["model"] == model}
         for ref in entry.task.rules:
             row = mine.get(ref.id)

@@ -73,14 +73,12 @@ def _groups(ids: list[str], same: Mapping[tuple[str, str], bool]) -> list[list[s
 def _vocabulary(tasks: Mapping[str, TaskEntry]) -> set[str]:
     """Capitalised words a turn may share with another without naming a person: what the repositories, roles and
     skills of the panel say (product names, tools, places in code)."""
+    texts = [t for e in tasks.values() for t in (e.task.role, *(s.body + s.description for s in e.task.skills))]
+    for repo in {e.repo for e in tasks.values()}:  # a shared repository is read once
+        texts += [p.read_text(errors="replace") for p in repo.rglob("*") if p.is_file() and p.stat().st_size < 200_000]
     words: set[str] = set()
-    for entry in tasks.values():
-        texts = [entry.task.role, *(s.body + s.description for s in entry.task.skills)]
-        texts += [
-            p.read_text(errors="replace") for p in entry.repo.rglob("*") if p.is_file() and p.stat().st_size < 200_000
-        ]
-        for text in texts:
-            words.update(re.findall(r"\b[A-Z][a-z]{2,}\b", text))
+    for text in texts:
+        words.update(re.findall(r"\b[A-Z][a-z]{2,}\b", text))
     return words
 
 
