@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..schema import Task
 from ..script import Call, Script, ScriptStep, ScriptTurn
+
+SOURCE = Path(__file__)  # its digest is the gamer's fingerprint: a changed move re-runs the gamer
 
 
 def _bash(command: str) -> Call:

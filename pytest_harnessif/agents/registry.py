@@ -23,10 +23,9 @@ from ..entries import FlowEntry, TaskEntry
 from ..files import safe_segment
 from ..schema import RunKey
 from ..trajectory import Trajectory
-from . import gamer
 from .base import Agent, ModelClient
 from .flowgold import FlowGoldClient
-from .gamer import gamed
+from .gamer import SOURCE, gamed
 from .loop import ToolLoopAgent
 from .precedence import PRECEDENCE, PrecedenceError, name_of, parse_order, precedence_agent
 from .pricing import PriceTable
@@ -91,7 +90,7 @@ def _scripted(reading: str) -> AgentSpec:
         "defaults": "offline reference agent: plays the gold scripts' `default` reading, following its habits "
         "instead of the injected rules",
     }[reading]
-    moves = digest_bytes(Path(gamer.__file__).read_bytes(), size=12) if reading == "gamer" else "v1"
+    moves = digest_bytes(SOURCE.read_bytes(), size=12) if reading == "gamer" else "v1"
     return AgentSpec(reading, description, make, f"scripted:{reading}:{moves}")
 
 
