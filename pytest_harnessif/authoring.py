@@ -26,6 +26,18 @@ class NotApplicable(pytest.skip.Exception):  # type: ignore[misc,name-defined]
     """Raised by `na()`: the run created no opportunity to observe the rule."""
 
 
+class NotInLog(NotApplicable):
+    """The evidence a check asked for is not in an imported log (`--harness-audit`): the workspace's files, exit
+    codes, the git history, replies. Never a pass or a fail: the verdict is n/a, reason `not in the log: ...`."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(msg=f"n/a: {NOT_IN_LOG}: {what}", allow_module_level=False)
+
+
+NOT_IN_LOG = "not in the log"
+
+
 class MissingArtifact(AssertionError):
     """The artifact a rule needs is absent: a failure that names the artifact (cascade-dedup groups on it)."""
 

@@ -16,7 +16,7 @@ from itertools import takewhile
 import libcst as cst
 import pathspec
 
-from .authoring import MissingArtifact
+from .authoring import MissingArtifact, NotInLog
 from .sandbox.base import ExecResult, Sandbox, tar_members
 from .schema import Task
 from .trajectory import Commit, GitState, ToolCall, Trajectory, TurnRecord
@@ -59,6 +59,51 @@ class FileView:
             raise AssertionError(f"{self.path} is not valid Python: {exc.message}") from None
 
 
+EVIDENCE = {
+    "workspace": "the workspace's files (the log keeps no snapshot of them)",
+    "exit_codes": "the exit code of a command (the log does not keep it)",
+    "git": "the repository's git history (the log does not keep it)",
+    "replies": "a reply to the user (the agent's messages in this log are not addressed to the user)",
+}
+"""The evidence an imported log may lack (`Run.lacks`), as the n/a reason names it."""
+
+
+class UnloggedExit:
+    """An exit code the log did not keep: a check that compares it ends n/a (`not in the log`), never pass or fail.
+    `failed=True` is a command the log marks as failed without its code: it is not 0 (nor None), and any other
+    comparison ends n/a."""
+
+    def __init__(self, failed: bool) -> None:
+        self.failed = failed
+
+    def _unknown(self, *_: object) -> bool:
+        raise NotInLog(EVIDENCE["exit_codes"])
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if self.failed and (other is None or other == 0):
+            return False
+        return self._unknown()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __lt__ = __le__ = __gt__ = __ge__ = __bool__ = __int__ = __index__ = _unknown
+    __hash__ = object.__hash__
+
+    def __format__(self, spec: str) -> str:
+        return "? (failed)" if self.failed else "?"
+
+    def __repr__(self) -> str:
+        return format(self)
+
+    __str__ = __repr__
+
+
+UNLOGGED, UNLOGGED_FAILURE = UnloggedExit(failed=False), UnloggedExit(failed=True)
+
+
 @dataclass(frozen=True)
 class Command:
     """A shell command the agent ran (through bash or a command-backed task tool)."""
@@ -76,19 +121,31 @@ class Command:
 class TurnView:
     """One user turn as a check sees it. `user` is the message as the agent received it (with any rule placed on
     the user surface appended); `request` is the task's own text of that turn, without them — what a check that
-    triggers on what the user asked for must read, so that no rule's wording creates another's opportunity."""
+    triggers on what the user asked for must read, so that no rule's wording creates another's opportunity.
+    `reply` is the agent's reply (in an imported log whose agent never addresses the user, asking for it ends the
+    check n/a: not in the log)."""
 
     index: int
     intent: str
     user: str
-    reply: str
+    logged_reply: str | None
     tool_calls: tuple[ToolCall, ...]
     commands: tuple[Command, ...]
     request: str
 
+    @property
+    def reply(self) -> str:
+        if self.logged_reply is None:
+            raise NotInLog(EVIDENCE["replies"])
+        return self.logged_reply
+
 
 class Run:
-    """Evidence of one trajectory: replies, tool calls, commands, files before/after, git, and `exec`."""
+    """Evidence of one trajectory: replies, tool calls, commands, files before/after, git, and `exec`.
+
+    A run imported from another harness's log (`--harness-audit`) `lacks` what the log does not hold (keys of
+    `EVIDENCE`): asking for it ends the check n/a with the reason `not in the log: ...` (`NotInLog`), and an exit
+    code the log did not keep is an `UnloggedExit`."""
 
     def __init__(
         self,
@@ -96,29 +153,45 @@ class Run:
         task: Task,
         snapshots: Callable[[str], bytes],
         sandbox_factory: Callable[[], Sandbox] | None = None,
+        lacks: frozenset[str] = frozenset(),
     ) -> None:
         self.trajectory = trajectory
         self.task = task
+        self.lacks = lacks
         self._snapshots = snapshots
         self._sandbox_factory = sandbox_factory
         self._exec_cache: dict[tuple[str, float], ExecResult] = {}
         self._states: dict[str, dict[str, bytes]] = {}
+
+    def _need(self, evidence: str) -> None:
+        if evidence in self.lacks:
+            raise NotInLog(EVIDENCE[evidence])
+
+    @property
+    def has_workspace(self) -> bool:
+        """Whether the workspace's files are known (always, except in an imported log that keeps none)."""
+        return "workspace" not in self.lacks
 
     # --- conversation -------------------------------------------------------------------------
     @cached_property
     def turns(self) -> list[TurnView]:
         views = []
         order = 0
+        unlogged = "exit_codes" in self.lacks
         for t in self.trajectory.turns:
-            cmds = []
+            cmds, calls = [], []
             for call in _calls(t):
+                if unlogged and call.command is not None and call.exit_code is None and not call.timed_out:
+                    call = call.model_copy(update={"exit_code": UNLOGGED_FAILURE if call.is_error else UNLOGGED})
+                calls.append(call)
                 if call.command is not None:
                     cmds.append(
                         Command(t.index, order, call.name, call.command, call.exit_code, call.output, call.timed_out)
                     )
                 order += 1
             asked = self.task.turns[t.index].text if t.index < len(self.task.turns) else t.user
-            views.append(TurnView(t.index, t.intent, t.user, t.reply, tuple(_calls(t)), tuple(cmds), asked))
+            reply = None if "replies" in self.lacks else t.reply
+            views.append(TurnView(t.index, t.intent, t.user, reply, tuple(calls), tuple(cmds), asked))
         return views
 
     def turns_with(self, *intents: str) -> list[TurnView]:
@@ -178,6 +251,7 @@ class Run:
 
     def _state(self, snapshot: str) -> dict[str, bytes]:
         """The workspace files of one snapshot, parsed once per run (rules of a key share one Run)."""
+        self._need("workspace")
         if snapshot not in self._states:
             self._states[snapshot] = _workspace_files(self._snapshots(snapshot))
         return self._states[snapshot]
@@ -257,6 +331,7 @@ class Run:
     # --- git ----------------------------------------------------------------------------------
     @property
     def git(self) -> GitState:
+        self._need("git")
         return self.trajectory.git
 
     @property
@@ -271,6 +346,7 @@ class Run:
     # --- execution ----------------------------------------------------------------------------
     def exec(self, cmd: str, timeout: float = 120.0) -> ExecResult:
         """Run `cmd` in a fresh sandbox restored from the final snapshot (cached per command)."""
+        self._need("workspace")
         key = (cmd, timeout)
         if key not in self._exec_cache:
             with self.workspace() as box:
@@ -279,12 +355,14 @@ class Run:
 
     def snapshot(self, name: str) -> bytes:
         """A snapshot tar of the run by name (`initial_snapshot`, a turn's `snapshot`, `final_snapshot`)."""
+        self._need("workspace")
         return self._snapshots(name)
 
     @contextmanager
     def workspace(self, snapshot: str | None = None) -> Iterator[Sandbox]:
         """A fresh sandbox restored from a snapshot of the run (default: the final one), closed afterwards; what
         is done in it changes nothing recorded."""
+        self._need("workspace")
         if self._sandbox_factory is None:
             raise RuntimeError("this Run has no sandbox to execute in")
         box = self._sandbox_factory()

@@ -43,9 +43,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RULES_DIR] = (root / config.getini("harness_rules")).resolve()
     config.stash[MODE_DIRS] = {"e0": bundled(E0), "taskflow": bundled(SWE_TASKFLOW)}
     config.stash[HARNESS] = None
-    if not config.getoption("harness_model"):
+    if not (config.getoption("harness_model") or config.getoption("harness_audit")):
         return  # an idle plugin: nothing more is imported
-    from .harness import Harness
+    from .harnesses import make_harness
     from .library import LibraryError
     from .options import OptionError, read_options
     from .placement import PlacementError
@@ -70,7 +70,7 @@ def pytest_configure(config: pytest.Config) -> None:
             ),
             probe=workerinput is None,
         )
-        config.stash[HARNESS] = harness = Harness(options)
+        config.stash[HARNESS] = harness = make_harness(options, root)
     except (OptionError, ConfigError, LibraryError, PlacementError) as exc:
         raise pytest.UsageError(f"harnessif: {exc}") from None
     if config.args_source is not pytest.Config.ArgsSource.ARGS:  # no paths typed: collect the rule folders

@@ -127,6 +127,35 @@ class SessionSettings(BaseModel):
             json_schema_extra={"metavar": "NAME"},
         ),
     ] = "split"
+    audit: Annotated[
+        list[Path],
+        Field(
+            description="score logs another harness wrote instead of running a model (files or folders, repeatable): "
+            "mini-swe-agent, SWE-agent, Claude Code, Codex, OpenHands or generic JSONL; each (session, rule) is a "
+            "test, its own population (audit)",
+            json_schema_extra={"metavar": "PATH"},
+        ),
+    ] = []
+    audit_rules: Annotated[
+        Path | None,
+        Field(
+            description="the rules an audit scores: a YAML file (rules: [ids], commands: {test: ...}, project_file) "
+            "or a rule_checks/ folder (every rule in it); default every rule of the library",
+            json_schema_extra={"metavar": "FILE"},
+        ),
+    ] = None
+    audit_format: Annotated[
+        Literal["auto", "mini-swe-agent", "swe-agent", "claude-code", "codex", "openhands", "generic"],
+        Field(description="the format of the audited logs (auto: told from each file's content)"),
+    ] = "auto"
+    audit_classifier: Annotated[
+        str,
+        Field(
+            description="labels the intents of imported user turns: baseline (keyword rules, offline) or a model "
+            "spec, provider/model[@base_url], for the SWE-TaskFlow classifier",
+            json_schema_extra={"metavar": "SPEC"},
+        ),
+    ] = "baseline"
     admissible: Annotated[
         Literal["medium", "low"],
         Field(description="lowest surface fit a rule is placed at: medium (natural surfaces only) or low"),
@@ -258,18 +287,26 @@ class Options:
         return self.settings.taskflow
 
     @property
+    def audit(self) -> list[Path]:
+        return self.settings.audit
+
+    @property
     def collected(self) -> tuple[Path, ...]:
         """What pytest collects when no path is typed: the rule folders, or the E0 pilot's or SWE-TaskFlow's check."""
         if self.e0:
             return (self.rules_dirs[0] / E0_CHECK,)
+        if self.audit and self.settings.audit_rules is not None and self.settings.audit_rules.is_dir():
+            return (self.settings.audit_rules.resolve(),)
         return (self.rules_dirs[0] / FLOW_CHECK,) if self.taskflow else self.rules_dirs
 
     @property
     def population(self) -> str:
-        """Zero-injection probes, the E0 pilot and SWE-TaskFlow runs are their own populations, never pooled with the
-        main panel."""
+        """Zero-injection probes, the E0 pilot, SWE-TaskFlow runs and audits of imported logs are their own populations,
+        never pooled with the main panel."""
         if self.taskflow:
             return "taskflow"
+        if self.audit:
+            return "audit"
         return "e0" if self.e0 else "zero_injection" if self.zero_injection else "main"
 
 
@@ -314,6 +351,9 @@ def resolve(
     elif settings.taskflow is not None:
         rules_dirs = (_bundled_folder(SWE_TASKFLOW, "--harness-taskflow", "its check"),)
         tasks_dirs = (settings.taskflow.resolve(),)
+    elif settings.audit:
+        rules_dirs = _audit_rules(settings, rules_dir)
+        tasks_dirs = ()
     else:
         rules_dirs = _folders(rules_dir, RULES, settings.bundled == "yes", "harness_rules")
         tasks_dirs = _folders(tasks_dir, TASKS, settings.bundled == "yes", "harness_tasks")
@@ -336,9 +376,20 @@ def _check_mode(settings: SessionSettings, models: list[str]) -> None:
     """The E0 pilot, SWE-TaskFlow runs and prior probes are separate populations; the offline precedence agents
     play only the E0 task."""
     modes = [name for name, on in (("--harness-e0", settings.e0), ("--harness-taskflow", settings.taskflow),
-                                   ("--harness-zero-injection", settings.zero_injection)) if on]  # fmt: skip
+                                   ("--harness-zero-injection", settings.zero_injection),
+                                   ("--harness-audit", settings.audit)) if on]  # fmt: skip
     if len(modes) > 1:
         raise ConfigError(f"{modes[0]} and {modes[1]} are separate populations: run them one at a time")
+    if settings.audit:
+        if models:
+            raise ConfigError(f"--harness-audit scores logs already written: leave out --harness-model={models[0]}")
+        missing = [str(p) for p in settings.audit if not p.exists()]
+        if missing:
+            raise ConfigError(f"--harness-audit={missing[0]}: no such file or folder")
+        if settings.audit_rules is not None and not settings.audit_rules.exists():
+            raise ConfigError(f"--harness-audit-rules={settings.audit_rules}: no such file or folder")
+    elif settings.audit_rules is not None:
+        raise ConfigError("--harness-audit-rules chooses the rules of an audit: add --harness-audit=PATH")
     if settings.taskflow is not None:
         from .swe import CONFIG_NAMES
 
@@ -352,6 +403,13 @@ def _check_mode(settings: SessionSettings, models: list[str]) -> None:
         raise ConfigError(
             f"--harness-model={scripted[0]}: the precedence agents play only the E0 conflict task; add --harness-e0"
         )
+
+
+def _audit_rules(settings: SessionSettings, own: Path) -> tuple[Path, ...]:
+    """An audit's rule folders: the team's `rule_checks/` folder it names, else the library (bundled and own)."""
+    if settings.audit_rules is not None and settings.audit_rules.is_dir():
+        return (settings.audit_rules.resolve(),)
+    return _folders(own, RULES, settings.bundled == "yes", "harness_rules")
 
 
 def _bundled_folder(name: str, option: str, what: str) -> Path:

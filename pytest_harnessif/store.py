@@ -41,7 +41,8 @@ class Store:
             return None
         try:
             traj = Trajectory.model_validate_json(record.read_bytes())
-            names = {traj.initial_snapshot, traj.final_snapshot, *(t.snapshot for t in traj.turns)}
+            names = {traj.initial_snapshot, traj.final_snapshot, *(t.snapshot for t in traj.turns)} - {""}
+            # an imported log (`--harness-audit`) has no snapshot
             if traj.status == "ok":
                 missing = sorted(n for n in names if not (where / n).is_file())
                 if missing:

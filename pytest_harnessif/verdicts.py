@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .authoring import NotApplicable, Unjudged, rule_meta
+from .authoring import NOT_IN_LOG, NotApplicable, Unjudged, rule_meta
 from .harness import Harness
 from .llm_judge.context import Judging, decisive
 from .rulemeta import RuleMeta
@@ -176,6 +176,7 @@ SKIPPED = {
     Status.na: "n/a (no opportunity in this run; not scored)",
     Status.unjudged: "unjudged (no judge; counted apart, not in Acc)",
 }
+UNLOGGED = "n/a (an imported log that cannot show it; not scored)"
 
 
 def _readable(
@@ -186,7 +187,8 @@ def _readable(
     check keeps its traceback (`--tb=long|short` keeps every traceback)."""
     if report.skipped and status in SKIPPED and isinstance(report.longrepr, tuple):
         path, lineno, _ = report.longrepr
-        report.longrepr = (path, lineno, f"{SKIPPED[status]}: {reason.removeprefix('unjudged: ')}")
+        said = UNLOGGED if reason.startswith(NOT_IN_LOG) else SKIPPED[status]
+        report.longrepr = (path, lineno, f"{said}: {reason.removeprefix('unjudged: ')}")
         return
     if item.config.getoption("tbstyle", "auto") != "auto" or call.excinfo is None or report.skipped:
         return

@@ -24,15 +24,16 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     ("trajectory and placement", ("trajectory", "entries", "stack", "placement", "conflict")),
     ("sandbox and agents", ("sandbox", "agents")),
-    ("library and evidence", ("library", "evidence", "flowdata", "turnfit")),
+    ("library and evidence", ("library", "evidence", "flowdata", "turnfit", "audit")),
     ("checks and judge", ("checks", "llm_judge")),
-    ("runner and store", ("runner", "store", "verdictcache", "session", "preflight", "harness", "testing",
-                          "fixtureways")),
+    ("runner and store", ("runner", "store", "verdictcache", "session", "preflight", "harness", "auditharness",
+                          "testing", "fixtureways")),
     ("metrics", ("metrics", "taskflow")),
     ("report", ("report",)),
     (
         "plugin and cli",
-        ("", "plugin", "verdicts", "e0items", "flowitems", "xdist_scheduling", "hookspecs", "cli", "commands"),
+        ("", "plugin", "harnesses", "verdicts", "e0items", "flowitems", "xdist_scheduling", "hookspecs", "cli",
+         "commands"),
     ),
 ]
 NO_PYTEST = ("metrics", "taskflow")

@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from ..authoring import NotInLog
 from ..evidence import Command, Run, match
 from ..trajectory import ToolCall
 from .shell import Position, Segment, SimpleCommand, parse, project_of, segments, workspace_relative
@@ -162,10 +163,26 @@ def _reference(run: Run, name: str) -> SimpleCommand | None:
     return known[name]
 
 
+RECIPE_RUNNERS = frozenset({"make", "npm", "yarn", "pnpm", "just", "tox", "nox", "task", "invoke", "rake"})
+"""Programs that run a recipe written in the repository (a Makefile target, a package.json script...)."""
+
+
+def recipes_followed(run: Run) -> None:
+    """Before a check concludes that no command ran something: in an imported log without the repository's files, a
+    task runner's recipe (`make lint`, `npm run check`) may have run it, unseen; the check then ends n/a (not in the
+    log)."""
+    if not run.has_workspace:
+        hidden = next((s for s in segments(run) if s.program in RECIPE_RUNNERS), None)
+        if hidden is not None:
+            raise NotInLog(f"what `{hidden.text}` runs (its recipe is in the repository's files, which the log does "
+                           "not keep)")  # fmt: skip
+
+
 def runs_task_command(run: Run, seg: Segment, name: str) -> bool:
     """Whether `seg` runs the task's `commands.<name>` (`test`, `lint`): through the task's tool for it, or typed
     in a shell in any spelling (the same runner: `python3 ./tools/lint.py src` runs `python tools/lint.py`,
-    `pytest -x` runs `python -m pytest -q`; wrappers and extra arguments aside)."""
+    `pytest -x` runs `python -m pytest -q`; wrappers and extra arguments aside). In an imported log without the
+    repository's files, a task runner's recipe cannot be followed: the check ends n/a (not in the log)."""
     tool = run.task.field(f"{name}_tool")
     if tool is not None and seg.command.tool == tool:
         return True
@@ -173,7 +190,12 @@ def runs_task_command(run: Run, seg: Segment, name: str) -> bool:
     if ref is None or seg.payload_host:
         return False
     if _runner(ref):
-        return _runner(seg) == _runner(ref)
+        if _runner(seg) == _runner(ref):
+            return True
+        if not run.has_workspace and seg.program in RECIPE_RUNNERS:
+            raise NotInLog(f"what `{seg.text}` runs (its recipe is in the repository's files, which the log does "
+                           "not keep)")  # fmt: skip
+        return False
     return seg.argv[: len(ref.argv)] == ref.argv
 
 

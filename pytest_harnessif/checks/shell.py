@@ -439,9 +439,10 @@ _BARE: dict[Command, list[Segment]] = {}
 
 
 def project_of(run: Run) -> Project:
-    """The repository a run's commands are read in: its final files, with what it deleted as it was at the start."""
+    """The repository a run's commands are read in: its final files, with what it deleted as it was at the start (none
+    for a log that keeps no files: its commands are read by their names, no task runner's recipe followed)."""
     if run not in _PROJECTS:
-        _PROJECTS[run] = Project({**run.initial_files, **run.files})
+        _PROJECTS[run] = Project({**run.initial_files, **run.files}) if run.has_workspace else EMPTY
     return _PROJECTS[run]
 
 

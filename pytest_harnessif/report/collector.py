@@ -104,6 +104,9 @@ class Collector:
         if self.flows:
             self._taskflow_summary(terminalreporter, self._session(exitstatus, config))
             return
+        if self.meta.get("population") == "audit":
+            self._audit_summary(terminalreporter, self._session(exitstatus, config))
+            return
         from ..metrics.accuracy import summarize  # pandas and the figures: imported only when there is a report
         from ..metrics.panel import panels
         from .records import in_order, write_run
@@ -155,6 +158,26 @@ class Collector:
         tr.write_line(population_line(meta["population"]))
         tr.write_line(text(analysis))
         self._records(tr, run_dir, meta)
+
+    def _audit_summary(self, tr: Any, session: Session) -> None:
+        """An audit of imported logs: its rows written and analysed (per agent, per rule, worst sessions, per
+        session), the short tables printed."""
+        from .audit import text, write_run
+
+        rows = self.rows
+        meta = {**self.meta, **self._played_meta({_key(r) for r in rows})}
+        errors = sum(r["status"] == "error" for r in rows)
+        meta.update(completeness(self.expected, len(rows), errors, session))
+        run_dir, analysis = write_run(self.run_dir, rows, meta)
+        tr.write_sep("=", "Harness-IF summary")
+        tr.write_line(population_line(meta["population"]))
+        tr.write_line(text(analysis, meta, full=self.full))
+        audit = meta["audit"]
+        tr.write_line(f"sessions: {audit['sessions']} imported, {len(audit['not_imported'])} file(s) not imported")
+        partial = partial_line(meta)
+        tr.write_line(f"records: {run_dir}" + (" (marked complete: false)" if partial else ""))
+        if partial:
+            tr.write_line(partial, yellow=True, bold=True)
 
     @staticmethod
     def _records(tr: Any, run_dir: Path, meta: Mapping[str, Any], judged: str | None = None) -> None:

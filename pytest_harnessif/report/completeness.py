@@ -12,6 +12,7 @@ POPULATIONS = {
     "zero_injection": "zero-injection prior probe (its own population, never pooled with the main panel)",
     "e0": "E0 conflict pilot (its own population, never pooled with the main panel)",
     "taskflow": "SWE-TaskFlow sessions (their own population, never pooled with the main panel)",
+    "audit": "audit of imported logs (its own population, never pooled with the main panel)",
 }
 
 

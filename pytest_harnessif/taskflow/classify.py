@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from pydantic import BaseModel, ValidationError
@@ -149,3 +149,15 @@ def stats(results: Sequence[Classification]) -> ClassifyStats:
         fallbacks=sum(r.fallback for r in results),
         labels=dict(Counter(r.label.value for r in results).most_common()),
     )
+
+
+def labeller(
+    model: TextModel, cache: DiskCache | None = None, concurrency: int = 4
+) -> Callable[[Sequence[str]], list[str]]:
+    """A batch labeller over `model`: the keyword baseline directly, any other model through the `Classifier`."""
+    if model.model_id == "baseline":
+        from .baseline import baseline_label
+
+        return lambda texts: [baseline_label(text).value for text in texts]
+    classifier = Classifier(model, cache=cache)
+    return lambda texts: [c.label.value for c in classifier.classify_many(texts, concurrency=concurrency)]

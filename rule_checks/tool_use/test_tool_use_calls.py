@@ -5,7 +5,7 @@ how it uses the file tools (reading, re-reading, paths, overwriting, recovering 
 from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks.command import ran_tests, runs_task_command, task_runs
+from pytest_harnessif.checks.command import ran_tests, recipes_followed, runs_task_command, task_runs
 from pytest_harnessif.checks.shell import Segment, chain_operators, segments
 from pytest_harnessif.checks.toolcalls import (
     FILE_TOOLS,
@@ -379,6 +379,7 @@ def test_helper_scripts_run_not_read(run: Run, folder: str = "tools/") -> None:
     ran = [s for s in segments(run) if any((repo_path(w) or "").startswith(folder) for w in s.argv[:3])]
     ran += [s for s in segments(run) if _package_script_runs(s, folder)]
     if not read and not ran:
+        recipes_followed(run)
         na(f"no script under {folder} run or read")
     assert not read, f"helper scripts under {folder} read instead of run: {read}"
 

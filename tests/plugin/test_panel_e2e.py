@@ -286,3 +286,20 @@ def test_with_a_judge_every_judge_based_verdict_is_decided_and_a_rescore_is_free
     assert {k: v for k, v in by_key(judged).items() if k[3] not in {r["rule"] for r in based}} == {
         k: v for k, v in by_key(rows).items() if k[3] not in {r["rule"] for r in based}
     }
+
+
+def test_a_recording_exported_to_generic_jsonl_audits_to_the_same_verdicts(
+    parallel: tuple[Path, subprocess.CompletedProcess[str], list[dict]],
+    probes: tuple[Path, subprocess.CompletedProcess[str], list[dict]],
+    tmp_path: Path,
+) -> None:
+    """Every trajectory of the four offline agents, exported to the generic JSONL and audited: each rule whose evidence
+    the export keeps (the turns, messages, tool calls with outputs and exit codes; not the workspace's files nor the
+    git history) gets the verdict it got on the recording."""
+    from tests.audit._outcome import RULES, round_trip
+
+    tasks = load_tasks(ROOT / "tasks", RULES)
+    for tmp, _, _ in (parallel, probes):
+        seen, differ = round_trip(tmp / "store", tasks, tmp_path)
+        assert not differ, differ[:10]
+        assert seen["pass"] > 100 and seen["fail"] > 50 and seen["unlogged"] > 500, seen
