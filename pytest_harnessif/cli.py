@@ -10,7 +10,7 @@ import sys
 # modules of pytest_harnessif.commands, in help order
 COMMANDS = (
     "init", "report", "compare", "priors", "rules", "panel", "check_task",
-    "judge", "e0", "taskflow", "sandbox", "image", "prune", "read_command",
+    "judge", "e0", "taskflow", "audit", "sandbox", "image", "prune", "read_command",
 )
 
 

@@ -38,6 +38,13 @@ def run(args: argparse.Namespace) -> int:
     if (run_dir / ROWS_FILE).is_file():
         return _taskflow(run_dir, args)
     try:
+        audited = summary(run_dir).get("population") == "audit"
+    except RecordError as exc:
+        print(f"harnessif report: {exc}", file=sys.stderr)
+        return 2
+    if audited:
+        return _audit(run_dir, args)
+    try:
         rows = to_frame(read_verdicts(source))
         meta = {k: v for k, v in summary(run_dir).items() if k != "models"}
         if args.priors:
@@ -54,6 +61,34 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else run_dir
     if not args.no_files:
         write_derived(out, rows, meta)
+        print(f"\nreport: {out / HTML}")
+    return 0
+
+
+def _audit(run_dir: Path, args: argparse.Namespace) -> int:
+    """An audit of imported logs: its tables printed and its tables, transcript pages, summary and page written again
+    (a transcript page whose session left the store is kept)."""
+    from ..report.audit import text as audit_text
+    from ..report.audit import write_run as write_audit
+
+    try:
+        rows = read_verdicts(run_dir)
+    except RecordError as exc:
+        print(f"harnessif report: {exc}", file=sys.stderr)
+        return 2
+    meta = {k: v for k, v in summary(run_dir).items() if k != "audit_result"}
+    out = Path(args.out) if args.out else run_dir
+    if args.no_files:
+        from ..metrics.audit import analyse as analyse_audit
+        from ..report.audit import facts
+
+        analysis = analyse_audit(rows, facts(meta))
+    else:
+        _, analysis = write_audit(out, rows, meta)
+    print(audit_text(analysis, meta, full=args.full))
+    if partial := partial_line(meta):
+        print(partial)
+    if not args.no_files:
         print(f"\nreport: {out / HTML}")
     return 0
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pytest_harnessif.audit.sessions import SUFFIXES
+from pytest_harnessif.cli import main
 
 from ._outcome import LOGS
 
@@ -82,6 +83,9 @@ def test_a_mixed_folder_is_audited_rule_by_rule(pytester: pytest.Pytester, proje
     assert table[0].startswith("rule,sessions,pass,fail,na,not_in_log,errors,unjudged,compliance,ci_low,ci_high")
     summary = json.loads((done / "summary.json").read_text())
     assert summary["population"] == "audit" and summary["audit"]["not_imported"] and summary["complete"] is True
+    (done / "report.html").unlink()
+    assert main(["report", str(done)]) == 0  # the records alone make the same page again
+    assert "Worst sessions per rule" in (done / "report.html").read_text()
 
 
 def test_items_select_with_k_run_on_workers_and_rescore_from_kept_verdicts(pytester: pytest.Pytester,
