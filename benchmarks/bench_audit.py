@@ -77,7 +77,7 @@ def generate(folder: Path, n: int) -> None:
 
 def floor_project(folder: Path, items: int) -> None:
     (folder / "test_floor.py").write_text(
-        "import pytest\n\n\n@pytest.mark.parametrize('i', range(%d))\ndef test_floor(i):\n    assert i >= 0\n" % items
+        f"import pytest\n\n\n@pytest.mark.parametrize('i', range({items}))\ndef test_floor(i):\n    assert i >= 0\n"
     )
 
 
