@@ -123,6 +123,11 @@ def render(traj: Trajectory, key: TranscriptKey, back: str) -> str:
         "tokens": f"{traj.usage.input_tokens:,} in, {traj.usage.output_tokens:,} out, {traj.usage.calls} call(s)",
         "duration": f"{traj.duration:.1f} s",
     }
+    if audit := traj.extra.get("audit"):  # a session imported from another harness's log: nothing run or placed here
+        for unknown in ("run ended", "rules placed", "tokens", "duration"):
+            del facts[unknown]
+        facts.update({"imported from": f"{audit.get('source', '')} ({audit.get('format', '')})",
+                      "the log lacks": ", ".join(audit.get("lacks", [])) or "nothing"})  # fmt: skip
     dl = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in facts.items() if v)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'

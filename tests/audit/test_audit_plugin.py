@@ -78,7 +78,7 @@ def test_a_mixed_folder_is_audited_rule_by_rule(pytester: pytest.Pytester, proje
     assert "Audit of imported sessions (audit)" in page and "Worst sessions per rule" in page
     assert f'href="transcripts/acme-agent/{csv}/r1.html"' in page
     transcript = (done / "transcripts" / "acme-agent" / csv / "r1.html").read_text()
-    assert "zip(rows[::2], rows[1::2])" in transcript
+    assert "zip(rows[::2], rows[1::2])" in transcript and "<dd>git, workspace</dd>" in transcript
     table = (done / "tables" / "audit" / "rules.csv").read_text().splitlines()
     assert table[0].startswith("rule,sessions,pass,fail,na,not_in_log,errors,unjudged,compliance,ci_low,ci_high")
     summary = json.loads((done / "summary.json").read_text())
