@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_harnessif.authoring import MissingArtifact
-from pytest_harnessif.evidence import Run, match
+from pytest_harnessif.authoring import MissingArtifact, NotInLog
+from pytest_harnessif.evidence import UNLOGGED, UNLOGGED_FAILURE, Run, match
 from pytest_harnessif.sandbox import LocalSandbox, Sandbox
 from pytest_harnessif.sandbox.base import tar_from_files
 from pytest_harnessif.testing import bash, commit, make_run, tool, turn
@@ -235,3 +235,20 @@ def test_what_the_workspace_gitignore_ignores_is_not_the_agents_work() -> None:
     )
     assert run.created() == ["keep.log", "tmp/notes.txt"]
     assert [f.path for f in run.changed()] == ["keep.log", "src/rotate.c", "tmp/notes.txt"]
+
+
+def test_what_an_imported_log_lacks_ends_a_check_not_in_the_log() -> None:
+    base = make_run(turns=[turn("Run the tests.", "Done.", bash("pytest -q", 0, "3 passed"))])
+    run = Run(base.trajectory, base.task, lambda name: b"", None, frozenset({"workspace", "git", "replies"}))
+    for ask in (lambda: run.files, lambda: run.changed(), lambda: run.diff(), lambda: run.git, lambda: run.new_commits,
+                lambda: run.final_reply, lambda: run.turns[0].reply, lambda: run.exec("ls")):  # fmt: skip
+        with pytest.raises(NotInLog, match="n/a: not in the log: "):
+            ask()
+    assert run.commands[0].exit_code == 0 and run.turns[0].request == "Run the tests."
+    assert not run.has_workspace and base.has_workspace
+    with pytest.raises(NotInLog, match="exit code"):
+        _ = UNLOGGED == 0
+    with pytest.raises(NotInLog):
+        _ = UNLOGGED_FAILURE == 2
+    assert UNLOGGED_FAILURE != 0 and UNLOGGED_FAILURE not in (0, None) and UNLOGGED == UNLOGGED
+    assert f"exit {UNLOGGED_FAILURE}" == "exit ? (failed)"
