@@ -4,6 +4,7 @@ trajectories stand, each (session, rule) an item; nothing is played, and nothing
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +31,7 @@ class AuditHarness(Harness):
     classify: Classify | None = None
     sessions: dict[str, Session] = field(init=False, default_factory=dict)
     broken: list[LogError] = field(init=False, default_factory=list)
-    plan_: AuditRules = field(init=False, default_factory=AuditRules)
+    chosen: AuditRules = field(init=False, default_factory=AuditRules)
     _stored: set[str] = field(init=False, default_factory=set)
 
     def __post_init__(self) -> None:
@@ -39,22 +40,20 @@ class AuditHarness(Harness):
         source = o.settings.audit_rules
         try:
             plan = read_rules_file(source) if source is not None and source.is_file() else AuditRules()
-            self.plan_ = choose(plan, self.rules, source)
+            self.chosen = choose(plan, self.rules, source)
         except ValueError as exc:
             raise LibraryError(str(exc)) from None
-        found, self.broken = load(o.audit, self.plan_, format=o.settings.audit_format, classify=self.classify)
+        found, self.broken = load(o.audit, self.chosen, format=o.settings.audit_format, classify=self.classify)
         self.sessions = {s.id: s for s in found}
         self.tasks = {s.id: TaskEntry(s.task, s.imported.source.parent, None, None) for s in found}
         self.placements = {sid: {} for sid in self.sessions}
         self.store = Store(o.store_dir, digest(["audit", o.population]))
 
     def header(self) -> str:
-        formats: dict[str, int] = {}
-        for s in self.sessions.values():
-            formats[s.imported.format] = formats.get(s.imported.format, 0) + 1
+        formats = Counter(s.imported.format for s in self.sessions.values())
         kinds = ", ".join(f"{n} {f}" for f, n in sorted(formats.items())) or "none"
         lines = [f"harnessif: audit of {len(self.sessions)} session(s) ({kinds}) against "
-                 f"{len(self.plan_.rules or ())} rule(s); run {self.options.run_id}"]  # fmt: skip
+                 f"{len(self.chosen.rules or ())} rule(s); run {self.options.run_id}"]  # fmt: skip
         lines += [f"harnessif: not imported: {e}" for e in self.broken]
         if not self.sessions:
             lines.append("harnessif: WARNING: no session could be imported: nothing to audit")
@@ -71,8 +70,8 @@ class AuditHarness(Harness):
             "lacks": {sid: sorted(s.imported.lacks) for sid, s in sorted(self.sessions.items())},
             "flows": {sid: [t.intent for t in s.trajectory.turns] for sid, s in sorted(self.sessions.items())},
             "not_imported": [str(e) for e in self.broken],
-            "rules": list(self.plan_.rules or ()),
-            "statements": {r: self.rules[r].meta.statement for r in self.plan_.rules or ()},
+            "rules": list(self.chosen.rules or ()),
+            "statements": {r: self.rules[r].meta.statement for r in self.chosen.rules or ()},
         }
         return meta
 
@@ -86,7 +85,7 @@ class AuditHarness(Harness):
     @functools.cached_property
     def _keys_by_rule(self) -> dict[str, list[RunKey]]:
         keys = [s.key for _, s in sorted(self.sessions.items())]
-        return {rule_id: keys for rule_id in self.plan_.rules or ()}
+        return {rule_id: keys for rule_id in self.chosen.rules or ()}
 
     def surface(self, task_id: str, rule_id: str) -> Surface | None:
         return None  # nothing was placed: the team's rules hold wherever they were written
