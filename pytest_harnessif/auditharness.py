@@ -54,6 +54,9 @@ class AuditHarness(Harness):
         kinds = ", ".join(f"{n} {f}" for f, n in sorted(formats.items())) or "none"
         lines = [f"harnessif: audit of {len(self.sessions)} session(s) ({kinds}) against "
                  f"{len(self.chosen.rules or ())} rule(s); run {self.options.run_id}"]  # fmt: skip
+        judge = self.options.judge
+        lines.append(f"harnessif: judge {judge.name}" if judge is not None else
+                     "harnessif: no judge (--harness-judge): judge-based rules are reported unjudged")  # fmt: skip
         lines += [f"harnessif: not imported: {e}" for e in self.broken]
         if not self.sessions:
             lines.append("harnessif: WARNING: no session could be imported: nothing to audit")
