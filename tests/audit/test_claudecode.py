@@ -73,3 +73,18 @@ def test_known_verdicts() -> None:
         "CS-001": "unlogged",  # the code lives in the workspace, not in the log
     }
     assert {rule: outcome(rule, s) for rule in known} == known
+
+
+def test_interruption_notices_hooks_and_thinking_are_not_turns() -> None:
+    traj = read(HERE / "two-turns.jsonl").trajectory
+    assert [t.user for t in traj.turns] == [
+        "Add a test for slugify() in notes/text.py",
+        "no sleep please, just run the test",
+    ]
+    first = [c for s in traj.turns[0].steps for c in s.tool_calls]
+    assert [(c.name, c.args.get("path"), c.exit_code, c.is_error) for c in first] == [
+        ("write_file", "tests/test_text.py", None, False),
+        ("bash", None, None, True),  # interrupted: failed, its code unknown
+    ]
+    assert traj.turns[0].reply == "" and traj.turns[1].reply == "Added tests/test_text.py; it passes."
+    assert traj.model_id == "claude-opus-4-1"
