@@ -69,6 +69,9 @@ def test_known_verdicts() -> None:
         "TU-010": "pass",  # the file was read with Read, never cat
         "TU-003": "pass",  # no file written through bash
         "TU-016": "fail",  # `cd ... && python -m pytest ... | tail` chains commands
+        "OC-001": "fail",  # no STATUS line at the end of the final reply
+        "OC-004": "pass",  # the reply opens without a filler preamble
+        "TU-013": "pass",  # no sudo
         "WF-012": "unlogged",  # commits: the git history is not in the log
         "CS-001": "unlogged",  # the code lives in the workspace, not in the log
     }
