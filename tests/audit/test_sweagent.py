@@ -1,0 +1,30 @@
+"""SWE-agent trajectories imported: history task, actions as tool calls, `edit` as line-range edits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pytest_harnessif.audit import minisweagent, sweagent
+
+LOGS = Path(__file__).parent / "logs" / "swe-agent"
+
+
+def test_a_typical_session() -> None:
+    path = LOGS / "fix_median.traj"
+    imported = sweagent.read(path, path.read_text())
+    traj = imported.trajectory
+    assert [t.user for t in traj.turns] == ["median([1, 2, 3, 4]) returns 3 instead of 2.5. Fix it."]
+    assert traj.system_prompt == "SETTING: You are an autonomous programmer."
+    calls = [c for s in traj.turns[0].steps for c in s.tool_calls]
+    assert [c.name for c in calls] == ["find_file", "read_file", "edit_file", "bash", "submit"]
+    assert calls[1].args == {"path": "mathkit/stats.py"}
+    assert calls[2].args["path"] == "mathkit/stats.py" and calls[2].args["lines"] == "3:3"
+    assert imported.lacks == {"workspace", "git", "exit_codes", "replies"}
+    assert not traj.turns[0].reply
+
+
+def test_detected() -> None:
+    doc = json.loads((LOGS / "fix_median.traj").read_text())
+    assert sweagent.sniff(doc) and not minisweagent.sniff(doc)
+    assert not sweagent.sniff({"type": "user", "text": "hi"})
