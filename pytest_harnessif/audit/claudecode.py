@@ -4,12 +4,12 @@ One JSON object per line: `user` / `assistant` lines carry an Anthropic `message
 several lines sharing `message.id` (one content block each), read as one message. Kept: the person's turns, assistant
 text, tool calls with their results, `model`, `cwd` (the root paths are made relative to), `summary` lines (extra
 `summaries`). Mapped: `Bash` -> `bash` (output = `toolUseResult` stdout + stderr, else the tool_result text; exit
-code parsed from a failing result's leading `Exit code N`, else None with `is_error`; `interrupted` -> timed_out),
+code parsed from a failing result's leading `Exit code N`; 0 for a result that is not `is_error`, since Claude Code
+reports every non-zero exit as an error; None for an error without a code; `interrupted` -> timed_out),
 `Edit` -> `edit_file`, `MultiEdit` -> one `edit_file` per entry, `Write` -> `write_file`, `Read` -> `read_file`;
 other tools keep their name (lower-case) and args. Skipped: user lines holding only tool results, `isMeta` lines,
 command caveats, local-command output and interruption notices, `system` and other meta lines; sidechain (sub-agent)
-lines are left out and counted (extra `sidechain_lines`). Lacks: workspace, git, exit codes of successful commands
-(not logged), the system prompt and tool descriptions."""
+lines are left out and counted (extra `sidechain_lines`). Lacks: workspace, git, exit codes of commands sent to the background or failing without a code, the system prompt and tool descriptions."""
 
 from __future__ import annotations
 
@@ -113,6 +113,10 @@ def _call(builder: SessionBuilder, id: str, name: str, args: dict[str, Any], *, 
         builder.call(name.lower(), args, id=id, text=text)
 
 
+def _background(extra: Any) -> bool:
+    return isinstance(extra, dict) and bool(extra.get("backgroundTaskId") or extra.get("interrupted"))
+
+
 def _result(builder: SessionBuilder, block: dict[str, Any], extra: Any, pending: dict[str, str]) -> None:
     call_id = str(block.get("tool_use_id", ""))
     output, is_error = _result_text(block.get("content")), bool(block.get("is_error"))
@@ -122,8 +126,8 @@ def _result(builder: SessionBuilder, block: dict[str, Any], extra: Any, pending:
             output = "\n".join(p for p in (extra["stdout"], str(extra.get("stderr") or "")) if p) or output
         match = _EXIT.match(output)
         timed_out = bool(extra.get("interrupted")) if isinstance(extra, dict) else None
-        builder.result(call_id, output, exit_code=int(match.group(1)) if match else None, is_error=is_error,
-                       timed_out=timed_out)  # fmt: skip
+        code = int(match.group(1)) if match else None if is_error or _background(extra) else 0
+        builder.result(call_id, output, exit_code=code, is_error=is_error, timed_out=timed_out)
     else:
         builder.result(call_id, output, is_error=is_error)
         for n in range(1, 64):

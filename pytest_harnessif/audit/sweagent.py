@@ -5,9 +5,11 @@ is turn 0), each `trajectory[]` entry's thought as a step and its action as a to
 output. Actions map as: `edit <start>:<end>\\n<text>\\nend_of_edit` -> `edit_file` {path, old: "", new: text,
 lines: "start:end"} on the file last `open`ed / `create`d (a line-range replacement, so `old` is not known);
 `create <file>` -> `write_file` with empty content; `open <file>` -> `read_file`; `str_replace_editor
-create|str_replace|view|insert` -> write_file / edit_file / read_file / edit_file; `submit` and other bundle tools keep
-their names; anything else is a `bash` command. `info.submission` -> `final_diff`; `info.model_stats` kept.
-Lacks: "workspace", "git", "exit_codes" (SWE-agent keeps none) and "replies" (thoughts are not replies)."""
+create|str_replace|view|insert` -> write_file / edit_file / read_file (list_files on a folder) / edit_file; `submit`
+and other bundle tools keep their names; anything else is a `bash` command. `info.submission` -> `final_diff`;
+`info.model_stats` kept. Paths are made relative to the repository: the task's `<uploaded_files>` folder, else the
+first entry's `state.working_dir`, else `/testbed`. Lacks: "workspace", "git", "exit_codes" (SWE-agent keeps none)
+and "replies" (thoughts are not replies)."""
 
 from __future__ import annotations
 
@@ -17,11 +19,13 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from .record import Imported, LogError, SessionBuilder, json_document, text_of
+from .record import Imported, LogError, SessionBuilder, json_document, relative, text_of
 
 FORMAT = "swe-agent"
 
 _EDIT = re.compile(r"edit (\d+):(\d+)\n(.*?)\n?end_of_edit\s*$", re.S)
+_UPLOADED = re.compile(r"<uploaded_files>\s*(\S+)\s*</uploaded_files>")
+_LISTING = "Here's the files and directories"
 _TOOLS = {"submit", "goto", "scroll_up", "scroll_down", "search_dir", "search_file", "find_file"}
 
 
@@ -38,7 +42,7 @@ def read(source: Path, text: str) -> Imported:
     if not sniff(doc):
         raise LogError(source, "field 'trajectory': missing or not a list")
     info = doc.get("info") if isinstance(doc.get("info"), dict) else {}
-    builder = SessionBuilder(FORMAT, source, root="/testbed", lacks={"workspace", "git", "exit_codes", "replies"})
+    builder = SessionBuilder(FORMAT, source, lacks={"workspace", "git", "exit_codes", "replies"})
     builder.model_id = _model(doc)
     builder.agent = builder.model_id or FORMAT
     for index, message in enumerate(doc.get("history") or []):
@@ -53,6 +57,7 @@ def read(source: Path, text: str) -> Imported:
             builder.user(text_of(message.get("content")))
     if not builder.turns:
         raise LogError(source, "field 'history': no user message (the task)")
+    builder.root = _root(builder.turns[0].user, doc["trajectory"])
     current = ""
     for index, entry in enumerate(doc["trajectory"]):
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), str):
@@ -60,6 +65,15 @@ def read(source: Path, text: str) -> Imported:
         current = _action(builder, entry["action"].strip(), str(entry.get("thought") or ""),
                           str(entry.get("observation") or ""), current)  # fmt: skip
     return builder.build(final_diff=info.get("submission") or "", model_stats=info.get("model_stats") or {})
+
+
+def _root(task: str, trajectory: list[Any]) -> str:
+    uploaded = _UPLOADED.search(task)
+    if uploaded:
+        return uploaded.group(1)
+    first = trajectory[0] if trajectory and isinstance(trajectory[0], dict) else {}
+    state = first.get("state") if isinstance(first.get("state"), dict) else {}
+    return str(state.get("working_dir") or "/testbed")
 
 
 def _model(doc: dict[str, Any]) -> str | None:
@@ -113,6 +127,8 @@ def _editor(builder: SessionBuilder, words: list[str], thought: str, output: str
         builder.edit(path, opts.get("--old_str", ""), opts.get("--new_str", ""), output=output, text=thought)
     elif sub == "insert":
         builder.edit(path, "", opts.get("--new_str", ""), output=output, text=thought)
+    elif sub == "view" and output.startswith(_LISTING):
+        builder.call("list_files", {"path": relative(path, builder.root) or "."}, output=output, text=thought)
     elif sub == "view":
         builder.read(path, output=output, text=thought)
     else:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytest_harnessif.audit import generic
 from pytest_harnessif.audit.rulesfile import AuditRules
-from pytest_harnessif.audit.sessions import Session, read, session
+from pytest_harnessif.audit.sessions import Session, read, session, session_ids
 from pytest_harnessif.authoring import NOT_IN_LOG, NotApplicable, Unjudged
 from pytest_harnessif.entries import TaskEntry
 from pytest_harnessif.evidence import Run
@@ -24,7 +24,7 @@ LOGS = Path(__file__).parent / "logs"
 def imported(path: Path, rules: list[str] | None = None, commands: dict[str, str] | None = None) -> Session:
     """The session of one log file, auditing `rules` (default every library rule)."""
     plan = AuditRules(rules=sorted(RULES) if rules is None else rules, commands=commands or {})
-    return session(path.stem, read(path), plan)
+    return session(session_ids([(path, path.parent)])[0], read(path), plan)
 
 
 def outcome(rule_id: str, s: Session) -> str:

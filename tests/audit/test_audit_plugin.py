@@ -18,7 +18,7 @@ from pytest_harnessif.cli import main
 from ._outcome import LOGS
 
 RULES = ["TU-003", "TU-010", "TU-011", "TU-016", "OC-001", "OC-004", "CS-001", "WF-012", "TU-001"]
-BROKEN = LOGS / "generic" / "broken" / "truncated-line.jsonl"
+BROKEN = sorted(LOGS.glob("*/broken/*"))
 
 
 def good_logs() -> list[Path]:
@@ -34,7 +34,10 @@ def project(pytester: pytest.Pytester) -> Path:
         target = logs / path.relative_to(LOGS)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target)
-    shutil.copy(BROKEN, logs / "generic" / "half-written.jsonl")
+    for path in BROKEN:
+        target = logs / path.relative_to(LOGS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target)
     (root / "audit.yaml").write_text(f"rules: {json.dumps(RULES)}\ncommands: {{test: python -m pytest -q}}\n")
     return root
 
@@ -56,8 +59,11 @@ def test_a_mixed_folder_is_audited_rule_by_rule(pytester: pytest.Pytester, proje
     sessions = len(good_logs())
     assert f"harnessif: audit of {sessions} session(s)" in out
     broken = [line for line in out.splitlines() if line.startswith("harnessif: not imported:")]
-    assert broken == [f"harnessif: not imported: {project / 'logs/generic/half-written.jsonl'}:2: not JSON "
-                      "(Expecting ',' delimiter)"]  # fmt: skip
+    assert len(broken) == len(BROKEN) and len({p.parts[0] for p in (b.relative_to(LOGS) for b in BROKEN)}) == 6
+    for path in BROKEN:
+        assert sum(str(project / "logs" / path.relative_to(LOGS)) in line for line in broken) == 1, path
+    assert f"harnessif: not imported: {project / 'logs/generic/broken/truncated-line.jsonl'}:2: not JSON " \
+           "(Expecting ',' delimiter)" in broken  # fmt: skip
     rows = rows_of(project)
     assert len(rows) == sessions * len(RULES)
     assert {r["population"] for r in rows} == {"audit"} and {r["surface"] for r in rows} == {None}
@@ -68,7 +74,7 @@ def test_a_mixed_folder_is_audited_rule_by_rule(pytester: pytest.Pytester, proje
     assert by[csv, "CS-001"]["reason"].startswith("not in the log: the workspace's files")
     assert by[csv, "TU-001"]["reason"].startswith("not auditable on this session: the rule words {task:test_tool}")
     assert by[csv, "TU-011"]["model"] == "acme-agent"
-    assert "sessions: " in out and "1 file(s) not imported" in out
+    assert "sessions: " in out and f"{len(BROKEN)} file(s) not imported" in out
     assert "rule(s) these logs cannot audit (not in the log for every session): WF-012" in out
     cases = ET.parse(junit).getroot().iter("testcase")
     props = [{p.get("name"): p.get("value") for p in c.iter("property")} for c in cases]

@@ -30,11 +30,11 @@ def test_a_session_keeps_the_person_calls_results_and_reply() -> None:
         ("bash", None, "cd /home/dev/shop && python -m pytest -q tests | tail -3", 1, True),
         ("edit_file", "tests/test_pages.py", None, None, False),
         ("edit_file", "tests/test_pages.py", None, None, False),
-        ("bash", None, "python -m pytest -q tests", None, False),
+        ("bash", None, "python -m pytest -q tests", 0, False),
     ]
     assert calls[-1].output == "5 passed in 0.02s"
     assert traj.turns[0].reply == "Fixed: the range stopped one item short. All 5 tests pass."
-    assert log.lacks == {"workspace", "git", "exit_codes"}
+    assert log.lacks == {"workspace", "git"}
     audit = traj.extra["audit"]
     assert audit["sidechain_lines"] == 1 and audit["summaries"] == ["Fix off-by-one in paginate"]
 

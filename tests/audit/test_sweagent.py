@@ -54,3 +54,28 @@ def test_known_verdicts() -> None:
     s = session("fixture", read(path), AuditRules(rules=sorted(verdicts), commands={}))
     assert {r: outcome(r, s) for r in verdicts} == verdicts
     assert RULES
+
+
+def test_the_editor_tool_and_the_repository_root() -> None:
+    path = LOGS / "quoted_newline_editor.traj"
+    imported = sweagent.read(path, path.read_text())
+    traj = imported.trajectory
+    assert traj.turns[0].user.startswith("<uploaded_files>") and "demonstration" not in traj.turns[0].user
+    calls = [c for s in traj.turns[0].steps for c in s.tool_calls]
+    assert [c.name for c in calls] == ["list_files", "read_file", "write_file", "bash", "edit_file", "edit_file",
+                                       "bash", "bash", "submit"]  # fmt: skip
+    assert calls[0].args == {"path": "."} and calls[1].args == {"path": "tabular/rows.py"}
+    assert calls[2].args["path"] == "reproduce.py" and "read_rows" in calls[2].args["content"]
+    assert calls[4].args["old"].startswith("    for line in text.splitlines()")
+    assert calls[4].args["new"] == "    yield from csv.reader(io.StringIO(text, newline=''))"
+    assert calls[5].args == {"path": "tabular/rows.py", "old": "", "new": "import csv\nimport io\n"}
+    assert all(c.exit_code is None for c in calls) and "exit_codes" in imported.lacks
+    assert traj.model_id == "claude-sonnet-4-20250514"
+
+
+def test_known_verdicts_of_an_editor_session() -> None:
+    from ._outcome import imported, outcome
+
+    s = imported(LOGS / "quoted_newline_editor.traj")
+    verdicts = {"TU-003": "pass", "TU-010": "pass", "TU-016": "fail", "QT-012": "unlogged", "TU-002": "unlogged"}
+    assert {r: outcome(r, s) for r in verdicts} == verdicts
