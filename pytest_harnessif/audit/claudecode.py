@@ -9,7 +9,8 @@ reports every non-zero exit as an error; None for an error without a code; `inte
 `Edit` -> `edit_file`, `MultiEdit` -> one `edit_file` per entry, `Write` -> `write_file`, `Read` -> `read_file`;
 other tools keep their name (lower-case) and args. Skipped: user lines holding only tool results, `isMeta` lines,
 command caveats, local-command output and interruption notices, `system` and other meta lines; sidechain (sub-agent)
-lines are left out and counted (extra `sidechain_lines`). Lacks: workspace, git, exit codes of commands sent to the background or failing without a code, the system prompt and tool descriptions."""
+lines are left out and counted (extra `sidechain_lines`). Lacks: workspace, git, exit codes of commands sent to the
+background or failing without a code, the system prompt and tool descriptions."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pytest_harnessif.audit.record import LogError
-from pytest_harnessif.audit.sessions import IMPORTERS, detect, discover, load
 from pytest_harnessif.audit.rulesfile import AuditRules
+from pytest_harnessif.audit.sessions import IMPORTERS, detect, discover, load
 
 LOGS = Path(__file__).parent / "logs"
 GOOD = sorted(p for p in LOGS.rglob("*") if p.is_file() and "broken" not in p.parts)
@@ -16,7 +16,7 @@ GOOD = sorted(p for p in LOGS.rglob("*") if p.is_file() and "broken" not in p.pa
 
 @pytest.mark.parametrize("path", GOOD, ids=[str(p.relative_to(LOGS)) for p in GOOD])
 def test_each_fixture_is_detected_as_its_own_format(path: Path) -> None:
-    assert detect(path, path.read_text()).FORMAT == path.relative_to(LOGS).parts[0]
+    assert path.relative_to(LOGS).parts[0] == detect(path, path.read_text()).FORMAT
 
 
 def test_every_format_has_fixtures_and_broken_files() -> None:
