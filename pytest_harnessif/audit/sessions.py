@@ -22,7 +22,7 @@ from ..evidence import Run
 from ..schema import Intent, RunKey, Task
 from ..trajectory import Trajectory
 from . import claudecode, codex, generic, minisweagent, openhands, sweagent
-from .record import IMPORTER_VERSION, Imported, LogError
+from .record import IMPORTER_VERSION, Imported, LogError, json_document
 from .rulesfile import AuditRules
 
 IMPORTERS: dict[str, ModuleType] = {
@@ -30,6 +30,7 @@ IMPORTERS: dict[str, ModuleType] = {
 }
 """Every format by name, in the order detection tries them."""
 SUFFIXES = (".json", ".jsonl", ".traj")
+_FILE = re.compile(r"[\w./-]+\.(?:py|jsx?|mjs|cjs|tsx?|go|rs|[ch]|sh|java|rb)\b")
 Classify = Callable[[Sequence[str]], list[str]]
 LANGUAGES = {".py": "python", ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
              ".ts": "typescript", ".tsx": "typescript", ".go": "go", ".rs": "rust", ".c": "c", ".h": "c",
@@ -63,6 +64,8 @@ def detect(source: Path, text: str) -> ModuleType:
         for importer in IMPORTERS.values():
             if importer.sniff(obj):
                 return importer
+    if not candidates and text.lstrip().startswith(("{", "[")) and first.strip() in ("{", "["):
+        json_document(source, text)  # a JSON document broken further down: its error names the line
     if not candidates:
         raise LogError(source, "neither a JSON document nor JSON lines: not a log this plugin reads", 1)
     raise LogError(source, f"not a log format this plugin reads (it reads {', '.join(IMPORTERS)})")
@@ -131,9 +134,12 @@ def _no_snapshot(name: str) -> bytes:
 
 
 def languages(traj: Trajectory) -> list[str]:
-    """The languages of the files a session read, wrote or edited (by extension); `text` when none is known."""
-    found = {LANGUAGES[ext]: None for t in traj.turns for s in t.steps for c in s.tool_calls
-             if (ext := posixpath.splitext(str(c.args.get("path", "")))[1]) in LANGUAGES}  # fmt: skip
+    """The languages of the files a session read, wrote or edited, or named in its shell commands (by extension);
+    `text` when none is known."""
+    paths = [str(c.args.get("path", "")) for t in traj.turns for s in t.steps for c in s.tool_calls]
+    paths += [m.group(0) for t in traj.turns for s in t.steps for c in s.tool_calls if c.command
+              for m in _FILE.finditer(c.command)]  # fmt: skip
+    found = {LANGUAGES[ext]: None for p in paths if (ext := posixpath.splitext(p)[1]) in LANGUAGES}
     return list(found) or ["text"]
 
 

@@ -30,3 +30,19 @@ def test_a_whole_folder_imports_with_one_error_per_broken_file() -> None:
     assert len(sessions) == len(GOOD)
     assert sorted(Path(e.source) for e in errors) == sorted(broken)
     assert all(isinstance(e, LogError) and Path(e.source).name in str(e) for e in errors)
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("mini-swe-agent/broken/bad-json.traj.json", ":4: not JSON"),
+        ("mini-swe-agent/broken/arguments-not-json.traj.json", "'messages[2].tool_calls': arguments not JSON"),
+        ("swe-agent/broken/only-demonstrations.traj", "'history': no user message"),
+    ],
+)
+def test_a_broken_document_names_its_line_or_field(name: str, says: str) -> None:
+    from pytest_harnessif.audit.sessions import read
+
+    with pytest.raises(LogError) as caught:
+        read(LOGS / name)
+    assert name.rsplit("/", 1)[1] in str(caught.value) and says in str(caught.value)
