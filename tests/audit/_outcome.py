@@ -8,13 +8,14 @@ from pathlib import Path
 from pytest_harnessif.audit import generic
 from pytest_harnessif.audit.rulesfile import AuditRules
 from pytest_harnessif.audit.sessions import Session, read, session, session_ids
-from pytest_harnessif.authoring import NOT_IN_LOG, NotApplicable, Unjudged
+from pytest_harnessif.authoring import NotApplicable, Unjudged
 from pytest_harnessif.entries import TaskEntry
 from pytest_harnessif.evidence import Run
-from pytest_harnessif.library import composable, load_rules
+from pytest_harnessif.library import load_rules
 from pytest_harnessif.llm_judge.context import judging
+from pytest_harnessif.report.auditcoverage import outcome as coverage_outcome
 from pytest_harnessif.sandbox.local import LocalSandbox
-from pytest_harnessif.trajectory import Trajectory
+from pytest_harnessif.trajectory import ToolCall, Trajectory
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = load_rules(ROOT / "rule_checks")
@@ -28,21 +29,21 @@ def imported(path: Path, rules: list[str] | None = None, commands: dict[str, str
 
 
 def outcome(rule_id: str, s: Session) -> str:
-    """pass, fail, na, `unlogged` (n/a: not in the log), `unfit` (the audit refuses the rule for this session) or
-    unjudged."""
-    entry = RULES[rule_id]
-    if composable(entry.meta, s.task) is not None:
-        return "unfit"
-    with judging(None, entry.meta.rubric):
-        try:
-            entry.check(s.run)
-        except Unjudged:
-            return "unjudged"
-        except NotApplicable as exc:
-            return "unlogged" if str(exc).startswith(f"n/a: {NOT_IN_LOG}") else "na"
-        except AssertionError:
-            return "fail"
-    return "pass"
+    """pass, fail, na, `unlogged` (n/a: not in the log), `unfit` (the audit refuses the rule for this session),
+    unjudged or error: the audit's own decision, as `harnessif audit coverage` counts it."""
+    decided = coverage_outcome(RULES[rule_id], s)
+    return {"not_in_log": "unlogged", "not_auditable": "unfit"}.get(decided, decided)
+
+
+def verdicts(path: Path, rules: list[str]) -> dict[str, str]:
+    """Each rule's outcome on the log at `path`, detected by content and audited for those rules only."""
+    s = session("fixture", read(path), AuditRules(rules=sorted(rules), commands={}))
+    return {rule: outcome(rule, s) for rule in rules}
+
+
+def calls(path: Path, turn: int = 0) -> list[ToolCall]:
+    """The tool calls of one turn of an imported log."""
+    return [c for step in read(path).trajectory.turns[turn].steps for c in step.tool_calls]
 
 
 def recorded_outcome(rule_id: str, run: Run) -> str:

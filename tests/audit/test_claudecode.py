@@ -5,10 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 
-import pytest
-
 from pytest_harnessif.audit import claudecode
-from pytest_harnessif.audit.record import LogError
 from pytest_harnessif.audit.sessions import IMPORTERS, detect, read
 
 from ._outcome import LOGS, imported, outcome
@@ -53,14 +50,6 @@ def test_detection_picks_claude_code_only() -> None:
             with contextlib.suppress(ValueError, IndexError):
                 assert not claudecode.sniff(json.loads(text.splitlines()[0])), path
     assert not claudecode.sniff({"type": "user", "text": "hi"})
-
-
-@pytest.mark.parametrize(("name", "line", "says"), [("bad-line", 2, "not JSON"), ("bad-tool", 2, "tool_use")])
-def test_malformed_logs_name_file_and_line(name: str, line: int, says: str) -> None:
-    path = HERE / "broken" / f"{name}.jsonl"
-    with pytest.raises(LogError) as err:
-        claudecode.read(path, path.read_text())
-    assert err.value.line == line and says in str(err.value) and name in str(err.value)
 
 
 def test_known_verdicts() -> None:

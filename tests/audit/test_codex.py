@@ -4,25 +4,16 @@ detection, malformed rollouts naming file and line, and the verdicts library rul
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
-import pytest
 
 from pytest_harnessif.audit import codex
-from pytest_harnessif.audit.record import LogError
 from pytest_harnessif.audit.sessions import IMPORTERS, detect, read
 from pytest_harnessif.evidence import UnloggedExit
-from pytest_harnessif.trajectory import ToolCall
 
-from ._outcome import LOGS, imported, outcome
+from ._outcome import LOGS, calls, imported, outcome
 
 SLUG = LOGS / "codex" / "slugify-bug.jsonl"
 CLEANUP = LOGS / "codex" / "exec-command-cleanup.jsonl"
 LEGACY = LOGS / "codex" / "legacy-explain.jsonl"
-
-
-def _calls(path: Path, turn: int = 0) -> list[ToolCall]:
-    return [c for s in read(path).trajectory.turns[turn].steps for c in s.tool_calls]
 
 
 def test_a_rollout_keeps_user_turns_commands_patches_and_replies() -> None:
@@ -33,8 +24,8 @@ def test_a_rollout_keeps_user_turns_commands_patches_and_replies() -> None:
     # the injected <user_instructions> and <environment_context> messages are not turns, and each user message
     # (a response item and its user_message event) is one turn
     assert [t.user[:30] for t in traj.turns] == ['`slugify("Héllo  World!")` ret', "Is `slugify` used anywhere els"]
-    calls = _calls(SLUG)
-    assert [(c.name, c.command, c.exit_code) for c in calls] == [
+    made = calls(SLUG)
+    assert [(c.name, c.command, c.exit_code) for c in made] == [
         ("bash", 'rg -n "def slugify|slugify(" src tests | head -20', 0),
         ("bash", "sed -n '1,40p' src/textkit/slug.py", 0),
         ("bash", "python -c 'from textkit.slug import slugify; print(repr(slugify(\"Héllo  World!\")))'", 1),
@@ -44,15 +35,15 @@ def test_a_rollout_keeps_user_turns_commands_patches_and_replies() -> None:
         ("write_file", None, None),
         ("bash", "python -m pytest -q 2>&1 | tail -5", 0),
     ]
-    assert calls[2].is_error and calls[2].output.endswith("No module named 'textkit'\n")
-    assert calls[4].args == {
+    assert made[2].is_error and made[2].output.endswith("No module named 'textkit'\n")
+    assert made[4].args == {
         "path": "src/textkit/slug.py",
         "old": 'import re\n\n_NON_WORD = re.compile(r"[^a-z0-9]")',
         "new": 'import re\nimport unicodedata\n\n_NON_WORD = re.compile(r"[^a-z0-9]+")',
     }
-    assert calls[5].args["old"] == '    """A URL slug of `text`."""\n    return _NON_WORD.sub("-", text.lower())'
-    assert calls[6].args["path"] == "tests/test_slug_unicode.py"  # `apply_patch <<'EOF'` through the shell
-    assert calls[6].args["content"].endswith('assert slugify("Héllo  World!") == "hello-world"\n')
+    assert made[5].args["old"] == '    """A URL slug of `text`."""\n    return _NON_WORD.sub("-", text.lower())'
+    assert made[6].args["path"] == "tests/test_slug_unicode.py"  # `apply_patch <<'EOF'` through the shell
+    assert made[6].args["content"].endswith('assert slugify("Héllo  World!") == "hello-world"\n')
     assert traj.turns[0].reply.startswith("Fixed `slugify`") and traj.turns[1].reply.startswith("No. The only")
     assert [len(t.steps) for t in traj.turns] == [3, 2]  # agent_message events repeat no assistant message
     assert log.lacks == {"workspace", "git"}
@@ -60,8 +51,8 @@ def test_a_rollout_keeps_user_turns_commands_patches_and_replies() -> None:
 
 def test_exec_command_outputs_local_shell_calls_and_a_deleted_file() -> None:
     log = read(CLEANUP)
-    calls = _calls(CLEANUP)
-    assert [(c.name, c.command, c.exit_code) for c in calls] == [
+    made = calls(CLEANUP)
+    assert [(c.name, c.command, c.exit_code) for c in made] == [
         ("bash", "git grep -n legacy_units -- src tests | head", 0),
         ("bash", "wc -l src/inventory/legacy_units.py src/inventory/units.py", None),  # the output has no code
         ("delete_file", None, None),
@@ -72,9 +63,9 @@ def test_exec_command_outputs_local_shell_calls_and_a_deleted_file() -> None:
         ("edit_file", None, None),
         ("bash", "uv run pytest -q 2>&1 | tail -3", 0),
     ]
-    assert calls[0].output == "src/inventory/report.py:1:from inventory.legacy_units import to_kg\n"
-    assert calls[5].output.startswith("F..") and calls[5].is_error
-    assert calls[2].args == {"path": "src/inventory/legacy_units.py"}
+    assert made[0].output == "src/inventory/report.py:1:from inventory.legacy_units import to_kg\n"
+    assert made[5].output.startswith("F..") and made[5].is_error
+    assert made[2].args == {"path": "src/inventory/legacy_units.py"}
     assert [t.user[:20] for t in log.trajectory.turns] == ["`src/inventory/legac"]  # AGENTS.md is no turn
     assert log.trajectory.turns[0].reply.startswith("Removed `src/inventory/legacy_units.py`")
     assert log.lacks == {"workspace", "git", "exit_codes"}
@@ -87,29 +78,13 @@ def test_a_rollout_without_user_message_events_takes_the_response_items() -> Non
     assert [t.user for t in traj.turns] == [
         "Explain what `retry_after` in src/httpkit/backoff.py returns when the header is missing."
     ]
-    calls = _calls(LEGACY)
-    assert [(c.command, c.exit_code, c.is_error) for c in calls] == [
+    made = calls(LEGACY)
+    assert [(c.command, c.exit_code, c.is_error) for c in made] == [
         ("pyest -q tests/test_backoff.py", 127, True),  # the code from its exec_command_end event
         ("nl -ba src/httpkit/backoff.py", 0, False),
     ]
     assert traj.turns[0].reply.startswith("When the header is missing") and traj.model_id is None
     assert log.lacks == {"workspace", "git"}
-
-
-@pytest.mark.parametrize(
-    ("name", "where"),
-    [
-        ("truncated-line", ":3: not JSON"),
-        ("payload-not-object", ":2: a rollout line needs a known `type` and an object `payload`"),
-        ("bad-arguments", ":3: function_call `arguments` is not JSON"),
-        ("call-before-user", ":2: the assistant acts before any user message"),
-    ],
-)
-def test_a_malformed_rollout_names_its_file_and_line(name: str, where: str) -> None:
-    path = LOGS / "codex" / "broken" / f"{name}.jsonl"
-    with pytest.raises(LogError) as caught:
-        read(path, "codex")
-    assert str(caught.value).startswith(f"{path}{where}")
 
 
 def test_detection_picks_codex_and_codex_claims_no_other_format() -> None:

@@ -7,6 +7,8 @@ from pathlib import Path
 from pytest_harnessif.audit import minisweagent
 from pytest_harnessif.audit.sessions import detect
 
+from ._outcome import verdicts
+
 LOGS = Path(__file__).parent / "logs" / "mini-swe-agent"
 
 
@@ -33,30 +35,9 @@ def test_detected() -> None:
     assert detect is not None
 
 
-def test_malformed_names_file_and_place() -> None:
-    import pytest
-
-    from pytest_harnessif.audit.record import LogError
-
-    name, place = "bad-json.traj.json", ":4:"
-    path = LOGS / "broken" / name
-    with pytest.raises(LogError) as caught:
-        minisweagent.read(path, path.read_text())
-    assert name in str(caught.value) and place in str(caught.value)
-
-
 def test_known_verdicts() -> None:
-    from pytest_harnessif.audit.rulesfile import AuditRules
-    from pytest_harnessif.audit.sessions import detect, read, session
-
-    from ._outcome import RULES, outcome
-
-    path = LOGS / "fix_slugify.traj.json"
-    assert detect(path, path.read_text()) is minisweagent
-    verdicts = {"TU-008": "pass", "TU-003": "fail", "TU-016": "fail", "QT-012": "pass", "WF-006": "unlogged"}
-    s = session("fixture", read(path), AuditRules(rules=sorted(verdicts), commands={}))
-    assert {r: outcome(r, s) for r in verdicts} == verdicts
-    assert RULES
+    expected = {"TU-008": "pass", "TU-003": "fail", "TU-016": "fail", "QT-012": "pass", "WF-006": "unlogged"}
+    assert verdicts(LOGS / "fix_slugify.traj.json", list(expected)) == expected
 
 
 def test_the_tool_call_format() -> None:

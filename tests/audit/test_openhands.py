@@ -4,24 +4,15 @@ naming file and line (or event), and the verdicts library rules give the session
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
-import pytest
 
 from pytest_harnessif.audit import openhands
-from pytest_harnessif.audit.record import LogError
 from pytest_harnessif.audit.sessions import IMPORTERS, detect, read
 from pytest_harnessif.evidence import UnloggedExit
-from pytest_harnessif.trajectory import ToolCall
 
-from ._outcome import LOGS, imported, outcome
+from ._outcome import LOGS, calls, imported, outcome
 
 PAGER = LOGS / "openhands" / "pagination-fix.json"
 CONFIG = LOGS / "openhands" / "config-question.jsonl"
-
-
-def _calls(path: Path, turn: int = 0) -> list[ToolCall]:
-    return [c for s in read(path).trajectory.turns[turn].steps for c in s.tool_calls]
 
 
 def test_a_saved_trajectory_keeps_the_turn_commands_edits_and_the_finish_reply() -> None:
@@ -34,8 +25,8 @@ def test_a_saved_trajectory_keeps_the_turn_commands_edits_and_the_finish_reply()
         "finish",
     ]
     assert len(traj.turns) == 1 and traj.turns[0].user.startswith("In /workspace/pager, `paginate(")  # no recall
-    calls = _calls(PAGER)
-    assert [(c.name, c.command, c.exit_code) for c in calls] == [
+    made = calls(PAGER)
+    assert [(c.name, c.command, c.exit_code) for c in made] == [
         ("bash", 'cd /workspace/pager && grep -rn "def paginate" . | head -5', 0),
         ("read_file", None, None),
         ("bash", "python -m pytest -q tests 2>&1 | tail -5", 1),
@@ -43,10 +34,10 @@ def test_a_saved_trajectory_keeps_the_turn_commands_edits_and_the_finish_reply()
         ("write_file", None, None),
         ("bash", "python -m pytest -q tests 2>&1 | tail -3", 0),
     ]
-    assert calls[1].args == {"path": "pager/pager/core.py"}
-    assert calls[2].is_error and "1 failed, 4 passed" in calls[2].output
-    assert calls[3].args["old"].startswith("    pages = len(items) // per_page\n")
-    assert calls[4].args["path"] == "pager/tests/test_last_page.py" and "def test_exact_multiple" in calls[4].args[
+    assert made[1].args == {"path": "pager/pager/core.py"}
+    assert made[2].is_error and "1 failed, 4 passed" in made[2].output
+    assert made[3].args["old"].startswith("    pages = len(items) // per_page\n")
+    assert made[4].args["path"] == "pager/tests/test_last_page.py" and "def test_exact_multiple" in made[4].args[
         "content"]  # fmt: skip
     steps = traj.turns[0].steps
     assert steps[0].text == "Let me find where `paginate` is defined."  # an action's thought opens its step
@@ -62,7 +53,7 @@ def test_an_event_stream_with_messages_errors_timeouts_and_an_llm_edit() -> None
         "Add a docstring to `load_config` saying exactly that.",
     ]
     assert traj.turns[0].steps[0].text.startswith("I should check the loader")  # a think action
-    first = _calls(CONFIG)
+    first = calls(CONFIG)
     assert [(c.name, c.command, c.exit_code, c.is_error, c.timed_out) for c in first] == [
         ("bash", 'ls tests; rg -n "FileNotFoundError" cfgtool', 0, False, False),  # an older `extras.exit_code`
         ("bash", "python -m pytest -q tests/test_loader.py -k missing", None, True, False),  # an error observation
@@ -70,7 +61,7 @@ def test_an_event_stream_with_messages_errors_timeouts_and_an_llm_edit() -> None
         ("send_input", None, None, False, False),
     ]
     assert traj.turns[0].reply.startswith("It does not raise")  # the agent message that waits for the user
-    edit = _calls(CONFIG, 1)[0]
+    edit = calls(CONFIG, 1)[0]
     assert edit.name == "edit_file" and edit.args == {
         "path": "cfgtool/loader.py",
         "old": "def load_config(path):\n",
@@ -79,22 +70,6 @@ def test_an_event_stream_with_messages_errors_timeouts_and_an_llm_edit() -> None
     }
     assert traj.turns[1].reply == "Added the docstring to `load_config` in `cfgtool/loader.py`."  # finish.outputs
     assert log.lacks == {"workspace", "git", "exit_codes"} and traj.model_id is None and traj.key.model == "openhands"
-
-
-@pytest.mark.parametrize(
-    ("name", "where"),
-    [
-        ("truncated-line.jsonl", ":2: not JSON"),
-        ("no-source.jsonl", ":2: an event needs a `source` and an `action` or `observation`"),
-        ("args-not-object.json", ": event 1: `args` must be an object"),
-        ("agent-first.jsonl", ":1: the agent acts before any user message"),
-    ],
-)
-def test_a_malformed_stream_names_its_file_and_line(name: str, where: str) -> None:
-    path = LOGS / "openhands" / "broken" / name
-    with pytest.raises(LogError) as caught:
-        read(path, "openhands")
-    assert str(caught.value).startswith(f"{path}{where}")
 
 
 def _objects(text: str) -> list[object]:

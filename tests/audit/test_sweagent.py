@@ -7,6 +7,8 @@ from pathlib import Path
 
 from pytest_harnessif.audit import minisweagent, sweagent
 
+from ._outcome import verdicts
+
 LOGS = Path(__file__).parent / "logs" / "swe-agent"
 
 
@@ -30,30 +32,9 @@ def test_detected() -> None:
     assert not sweagent.sniff({"type": "user", "text": "hi"})
 
 
-def test_malformed_names_file_and_place() -> None:
-    import pytest
-
-    from pytest_harnessif.audit.record import LogError
-
-    name, place = "no-action.traj", "trajectory[0].action"
-    path = LOGS / "broken" / name
-    with pytest.raises(LogError) as caught:
-        sweagent.read(path, path.read_text())
-    assert name in str(caught.value) and place in str(caught.value)
-
-
 def test_known_verdicts() -> None:
-    from pytest_harnessif.audit.rulesfile import AuditRules
-    from pytest_harnessif.audit.sessions import detect, read, session
-
-    from ._outcome import RULES, outcome
-
-    path = LOGS / "fix_median.traj"
-    assert detect(path, path.read_text()) is sweagent
-    verdicts = {"TU-008": "pass", "TU-003": "pass", "TU-016": "fail", "TU-012": "pass", "WF-006": "unlogged"}
-    s = session("fixture", read(path), AuditRules(rules=sorted(verdicts), commands={}))
-    assert {r: outcome(r, s) for r in verdicts} == verdicts
-    assert RULES
+    expected = {"TU-008": "pass", "TU-003": "pass", "TU-016": "fail", "TU-012": "pass", "WF-006": "unlogged"}
+    assert verdicts(LOGS / "fix_median.traj", list(expected)) == expected
 
 
 def test_the_editor_tool_and_the_repository_root() -> None:
