@@ -86,31 +86,47 @@ def _joins_placeholders(expr: cst.BaseExpression) -> bool:
     return any(isinstance(t, str) and PLACEHOLDER.search(t) for t in texts)
 
 
-def _fixed(expr: cst.BaseExpression) -> bool:
-    """A string made of fixed text and joined placeholders only."""
+def _fixed(expr: cst.BaseExpression, constants: frozenset[str]) -> bool:
+    """A string made of fixed text, module constants holding fixed text (`constants`) and joined placeholders."""
     if isinstance(expr, cst.SimpleString):
         return True
+    if isinstance(expr, cst.Name):
+        return expr.value in constants
     if isinstance(expr, cst.ConcatenatedString):
-        return _fixed(expr.left) and _fixed(expr.right)  # type: ignore[arg-type]
+        return _fixed(expr.left, constants) and _fixed(expr.right, constants)  # type: ignore[arg-type]
     if isinstance(expr, cst.FormattedString):
-        return all(isinstance(p, cst.FormattedStringText) or _fixed(p.expression) for p in expr.parts)
+        return all(isinstance(p, cst.FormattedStringText) or _fixed(p.expression, constants) for p in expr.parts)
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        return _fixed(expr.left) and _fixed(expr.right)
+        return _fixed(expr.left, constants) and _fixed(expr.right, constants)
     return _joins_placeholders(expr)
 
 
-def formats_values(expr: cst.BaseExpression) -> bool:
+def fixed_constants(module: cst.Module) -> frozenset[str]:
+    """Module-level names assigned once, to fixed text (`BASE_QUERY = "SELECT id FROM reports"`)."""
+    found: dict[str, list[bool]] = {}
+    for node in own_nodes(module, m.Assign() | m.AnnAssign() | m.AugAssign()):
+        targets = node.targets if isinstance(node, cst.Assign) else [node]  # type: ignore[union-attr]
+        for target in targets:
+            name = dotted(target.target)
+            value = getattr(node, "value", None)
+            found.setdefault(name, []).append(not isinstance(node, cst.AugAssign) and value is not None
+                                              and _fixed(value, frozenset()))
+    return frozenset(name for name, fixed in found.items() if name and fixed == [True])
+
+
+def formats_values(expr: cst.BaseExpression, constants: frozenset[str] = frozenset()) -> bool:
     """A string built by putting values into it: an f-string with a `{...}` field, `"..." % x`, `"...".format(x)`,
-    or `+` joining a string and something else; fixed text and joined placeholders (`",".join("?" * n)`) aside."""
+    or `+` joining a string and something else; fixed text, module `constants` of fixed text and joined
+    placeholders (`",".join("?" * n)`) aside."""
     if isinstance(expr, cst.FormattedString | cst.ConcatenatedString):
-        return not _fixed(expr)
+        return not _fixed(expr, constants)
     if isinstance(expr, cst.BinaryOperation):
         if isinstance(expr.operator, cst.Modulo) and _is_string(expr.left):
             values = expr.right.elements if isinstance(expr.right, cst.Tuple) else [expr.right]
             return not all(_joins_placeholders(v.value if isinstance(v, cst.BaseElement) else v) for v in values)
         if isinstance(expr.operator, cst.Add):
             sides = (expr.left, expr.right)
-            return any(_is_string(s) or formats_values(s) for s in sides) and not _fixed(expr)
+            return any(_is_string(s) or formats_values(s, constants) for s in sides) and not _fixed(expr, constants)
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "format":
         return _is_string(expr.func.value) and not all(_joins_placeholders(a.value) for a in expr.args)
     return False
@@ -144,6 +160,7 @@ def sql_queries(run: Run, src: Source, methods: Iterable[str]) -> list[tuple[cst
     variable it assigned on an added line; `formatted`: the query is built by formatting values into it, directly or
     through a variable of the same scope assigned that way."""
     wanted, added, out = set(methods), added_in(run, src), []
+    constants = fixed_constants(src.module)
     for scope in scopes(src.module):
         for call in own_nodes(scope, m.Call(func=m.Attribute())):
             assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
@@ -154,7 +171,7 @@ def sql_queries(run: Run, src: Source, methods: Iterable[str]) -> list[tuple[cst
             if isinstance(query, cst.Name):
                 sources += assigned_values(scope, query.value)
             if any(touches(src, node, added) for node, _ in sources):
-                out.append((call, any(formats_values(value) for _, value in sources)))
+                out.append((call, any(formats_values(value, constants) for _, value in sources)))
     return out
 
 
@@ -213,16 +230,32 @@ def secret_comparisons(run: Run, src: Source, names: Iterable[str]) -> list[cst.
     return out
 
 
+SAME_VALUE = frozenset({"encode", "decode", "strip", "rstrip", "lstrip", "lower", "upper", "casefold", "hex"})
+"""Methods whose result is the value they are called on, re-encoded (`token.encode()` is still the token)."""
+
+
 def _operand_names(expr: cst.BaseExpression) -> list[str]:
-    """The names an operand stands for: a call is named by what it calls and the keys it is given, not by the
-    arguments it computes from (`len(token)` is a length)."""
+    """The names of the value an operand stands for: a name, the last attribute (`token.kind` is a kind), a
+    subscript's container and string key, a call's name and string arguments (`headers.get("X-Token")`); a length
+    or a type computed from a secret is no secret, the same value re-encoded (`str(token)`, `token.encode()`) is."""
+    if isinstance(expr, cst.Name):
+        return [expr.value.lower()]
+    if isinstance(expr, cst.Attribute):
+        return [expr.attr.value.lower()]
+    if isinstance(expr, cst.Subscript):
+        keys = [s.evaluated_value for s in findall(expr.slice[0], m.SimpleString()) if isinstance(s, cst.SimpleString)]
+        return [*_operand_names(expr.value), *(k.lower() for k in keys if isinstance(k, str))]
     if isinstance(expr, cst.Call):
         head = callee(expr).rsplit(".", 1)[-1].lower()
-        if head in ("len", "int", "bool", "str", "type", "isinstance"):
+        if head in ("len", "int", "bool", "type", "isinstance", "id", "hash"):
             return []
+        if head in ("str", "bytes") and expr.args:
+            return _operand_names(expr.args[0].value)
+        if head in SAME_VALUE and isinstance(expr.func, cst.Attribute):
+            return _operand_names(expr.func.value)
         keys = [a.value.evaluated_value for a in expr.args if isinstance(a.value, cst.SimpleString)]
         return [head, *(k.lower() for k in keys if isinstance(k, str))]
-    return names_in(expr)
+    return []
 
 
 FAST_HASHES = frozenset({"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3_224", "sha3_256", "sha3_384",

@@ -57,8 +57,9 @@ def test_sql_is_parameterised(run: Run, methods: tuple[str, ...] = ("execute", "
                               ) -> None:
     """No {methods:code-or} call that the run added to non-test Python code (or whose query variable it assigned on
     an added line) is given a query built by formatting values into it: an f-string with a field, `%`, `.format()`
-    or `+` with a non-literal, directly or through a variable of the same function; fixed text and a `.join()` of
-    placeholders written in the call (`",".join("?" * len(ids))`) are no values."""
+    or `+` with a non-literal, directly or through a variable of the same function; fixed text, module constants
+    holding fixed text and a `.join()` of placeholders written in the call (`",".join("?" * len(ids))`) are no
+    values."""
     queries = [(src, call, bad) for src in _sources(run) for call, bad in sql_queries(run, src, methods)]
     queries = queries or na(f"no {', '.join(methods)} call added to non-test Python code")
     built = [src.where(call) for src, call, bad in queries if bad]
@@ -115,9 +116,10 @@ def test_secrets_compared_in_constant_time(
     run: Run, names: tuple[str, ...] = ("token", "secret", "signature", "digest", "hmac", "password", "api_key",
                                         "apikey", "otp", "csrf")
 ) -> None:
-    """Non-test Python code the run added compares no value named after {names:or} (a name, an attribute, a string
-    key it looks up; `hexdigest()` included) with `==` or `!=` against anything but a constant; it uses
-    `hmac.compare_digest` / `secrets.compare_digest`."""
+    """Non-test Python code the run added compares no value named after {names:or} (a name, the last attribute, a
+    string key it looks up, `hexdigest()`; re-encoded with `str()` or `.encode()` too; `token.kind` and `len(token)`
+    are other values) with `==` or `!=` against anything but a constant; it uses `hmac.compare_digest` /
+    `secrets.compare_digest`."""
     sources = _sources(run)
     digests = [call for src in sources for call, name in added_calls(run, src)
                if name in ("hmac.compare_digest", "secrets.compare_digest")]

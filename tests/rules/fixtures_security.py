@@ -99,6 +99,14 @@ def find(conn: sqlite3.Connection, owner: str) -> list[tuple]:
 '''),  # the old formatted query stays: only what the run added counts
         lambda: store('''
 
+LISTING = "SELECT id, title FROM reports"
+
+
+def owned(conn: sqlite3.Connection, owner: str) -> list[tuple]:
+    return conn.execute(LISTING + " WHERE owner = ?", (owner,)).fetchall()
+'''),  # a module constant of fixed text is no value
+        lambda: store('''
+
 def purge(conn: sqlite3.Connection, ids: list[int]) -> None:
     query = "DELETE FROM reports WHERE id = :id"
     print(f"purging {len(ids)} reports")
@@ -136,6 +144,11 @@ def titles(conn: sqlite3.Connection, owners: list[str]) -> list[str]:
     rows = conn.execute("SELECT title FROM reports WHERE owner IN (" + ",".join(f"'{o}'" for o in owners) + ")")
     return [r[0] for r in rows]
 '''),  # joins values, not placeholders
+        lambda: store('''
+
+def owned(conn: sqlite3.Connection, owner: str, columns: str) -> list[tuple]:
+    return conn.execute("SELECT " + columns + " FROM reports WHERE owner = ?", (owner,)).fetchall()
+'''),  # the caller's columns are a value, not a constant
         lambda: store('''
 
 def tag(conn: sqlite3.Connection, label: str) -> None:
@@ -248,6 +261,11 @@ def valid_signature(body: bytes, headers: dict[str, str]) -> bool:
 ''', head="import hashlib\nimport hmac\n"),
         lambda: auth('''
 
+def authorised(request) -> bool:
+    return request.headers.get("X-Api-Token", "").encode() == API_TOKEN.encode()
+'''),
+        lambda: auth('''
+
 def rejected(upload: bytes, sent: str) -> bool:
     return hashlib.sha256(upload).hexdigest() != sent
 ''', head="import hashlib\n"),
@@ -263,6 +281,10 @@ def missing_token(sent_token: str | None) -> bool:
 
 def over_quota(count: int, limit: int) -> bool:
     return count == limit
+
+
+def is_name(token, names) -> bool:
+    return token.kind == names.KIND and len(token.text) == names.width
 '''),
     ],
 }
