@@ -55,16 +55,15 @@ def added_calls(run: Run, src: Source) -> list[tuple[cst.Call, str]]:
     return [(c, full_name(c, names)) for c in calls(src.module) if touches(src, c, added)]
 
 
-def is_literal(expr: cst.BaseExpression, *, strings: bool = True) -> bool:
-    """A constant: a number, `None`/`True`/`False`, or (with `strings`) a string without interpolation."""
+def is_literal(expr: cst.BaseExpression) -> bool:
+    """A constant: a number, `None`/`True`/`False`, or a string without interpolation."""
     if isinstance(expr, cst.Integer | cst.Float | cst.Imaginary):
         return True
     if isinstance(expr, cst.Name):
         return expr.value in ("None", "True", "False")
     if isinstance(expr, cst.UnaryOperation):
-        return is_literal(expr.expression, strings=strings)
-    return strings and isinstance(expr, cst.SimpleString | cst.ConcatenatedString) and not findall(
-        expr, m.FormattedString())
+        return is_literal(expr.expression)
+    return isinstance(expr, cst.SimpleString | cst.ConcatenatedString) and not findall(expr, m.FormattedString())
 
 
 def _is_string(expr: cst.BaseExpression) -> bool:
