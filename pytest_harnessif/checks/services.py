@@ -343,13 +343,14 @@ _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?%?")
 
 
 def ticket_ids(request: ServiceRequest) -> list[str]:
-    """The tickets a tracker call worked on: the one `show`, `comment` and `close` name, the one `create` printed."""
-    if request.op == "create":
-        found = TICKET_ID.search(request.result)
-        return [found.group(0).lstrip("#")] if found else []
-    if request.op in ("show", "comment", "close") and request.operands:
-        return [request.operands[0].lstrip("#")]
-    return []
+    """The ticket a successful tracker call worked on: the one `create` printed, the one `show`, `comment` or `close`
+    named, as the tool printed it (`show 12` of a tracker printing `TILL-12: ...` worked on `TILL-12`)."""
+    if not request.ok or request.op not in ("create", "show", "comment", "close"):
+        return []
+    if found := TICKET_ID.search(request.result):
+        return [found.group(0).lstrip("#")]
+    named = request.operands[0].lstrip("#") if request.operands and request.op != "create" else None
+    return [named] if named else []
 
 
 def names_ticket(text: str, ticket: str) -> bool:
@@ -411,6 +412,26 @@ def flag_changes(reqs: list[ServiceRequest]) -> list[FlagChange]:
         known.setdefault(key, []).append(after)
         out.append(FlagChange(r, key[0], key[1], before, after))
     return out
+
+
+def shown_percent(request: ServiceRequest, flag: str, env: str) -> int | None:
+    """The percentage of `flag` in `env` a successful `show <flag>` or `list` printed (`staging 100%, production 0%`;
+    a table whose header names the environment and a row the flag), None when it printed none."""
+    if not request.ok:
+        return None
+    if request.op == "show" and request.operands[:1] == [flag]:
+        found = re.search(rf"\b{re.escape(env)}\b\s*:?\s*(\d{{1,3}})\s*%", request.result, re.I)
+        return int(found.group(1)) if found else None
+    if request.op != "list":
+        return None
+    header: list[str] = []
+    for line in request.result.lower().splitlines():
+        cells = line.split()
+        if env in cells:
+            header = cells
+        elif header and cells[:1] == [flag.lower()] and len(cells) == len(header):
+            return percent(cells[header.index(env)])
+    return None
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{2}:\d{2}"

@@ -55,11 +55,9 @@ def test_search_before_filing(run: Run) -> None:
     ticket's title)."""
     reqs = requests(run, "tracker")
     filed = [r for r in reqs if r.op == "create" and r.ok] or na("the agent filed no ticket")
-    unsearched = [
-        str(r) for r in filed
-        if not any(s.op == "search" and s.ok and s.seq < r.seq and _keywords(s.text) & _keywords(_title(r))
-                   for s in reqs)
-    ]
+    searched = [(s.seq, _keywords(" ".join(s.operands))) for s in reqs if s.op == "search" and s.ok]
+    unsearched = [str(r) for r in filed
+                  if not any(seq < r.seq and words & _keywords(_title(r)) for seq, words in searched)]
     assert not unsearched, f"tickets filed without a search for them first: {unsearched}"
 
 

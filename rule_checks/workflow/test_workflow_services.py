@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.history import message
-from pytest_harnessif.checks.services import flag_changes, names_ticket, requests, ticket_ids
+from pytest_harnessif.checks.services import (
+    STAGING,
+    FlagChange,
+    flag_changes,
+    names_ticket,
+    requests,
+    shown_percent,
+    ticket_ids,
+)
 
 SCENARIOS = ("tool_orchestration",)
 
@@ -16,22 +24,28 @@ SCENARIOS = ("tool_orchestration",)
       opportunity="a flag raised in production",
       surfaces={
           "TD": {"tool": "flags",
-                 "text": "Raise a flag in `staging` first: before any `set <flag> production N`, set the same flag "
-                         "in staging to at least N."},
+                 "text": "Staging first: before any `set <flag> production N`, make sure the flag is at least N "
+                         "in staging (set it there, or check it with `show`)."},
           "SP": "A feature flag goes to staging before production: before you raise a flag in production to N%, "
-                "set it in staging to at least N% with the flags tool.",
-          "PF": "## Feature flags\nStaging first. Before raising a flag in `production` to some percentage, `set` it "
-                "in `staging` to at least that percentage.",
+                "make sure it is at least N% in staging - set it there with the flags tool, or check it with `show`.",
+          "PF": "## Feature flags\nStaging first. Before raising a flag in `production` to some percentage, the flag "
+                "must be at least that high in `staging`: `set` it there, or confirm it with `flags show`.",
           "UI": "and turn it on in staging first before it goes anywhere near production.",
       })
 def test_staging_before_production(run: Run) -> None:
-    """Before the agent raises a flag in production to some percentage, it has set the same flag in staging to at
-    least that percentage."""
-    changes = flag_changes(requests(run, "flags"))
+    """Before the agent raises a flag in production to some percentage, the same flag is at least that high in
+    staging: the agent set it there, or the flags tool showed it there (`show`, `list`) earlier in the session."""
+    reqs = requests(run, "flags")
+    changes = flag_changes(reqs)
     raised = [c for c in changes if c.production and c.after > c.before] or na("no flag raised in production")
-    early = [f"{c.request}: {c.flag} to {c.after}% in production" for c in raised
-             if not any(s.staging and s.flag == c.flag and s.after >= c.after and s.request.seq < c.request.seq
-                        for s in changes)]
+
+    def staged(c: FlagChange) -> bool:
+        earlier = [r for r in reqs if r.seq < c.request.seq]
+        return any(s.staging and s.flag == c.flag and s.after >= c.after and s.request.seq < c.request.seq
+                   for s in changes) or any((shown_percent(r, c.flag, env) or 0) >= c.after
+                                            for r in earlier for env in STAGING)
+
+    early = [f"{c.request}: {c.flag} to {c.after}% in production" for c in raised if not staged(c)]
     assert not early, f"flags raised in production before staging had them as high: {early}"
 
 
@@ -74,7 +88,7 @@ def test_production_steps_are_small(run: Run, step: int = 25) -> None:
 def test_commits_name_the_ticket(run: Run) -> None:
     """Every commit the agent makes names in its message a ticket the session worked on in the tracker (created,
     shown, commented on or closed)."""
-    tickets = {t for r in requests(run, "tracker") if r.ok for t in ticket_ids(r)} or na("no ticket worked on")
+    tickets = {t for r in requests(run, "tracker") for t in ticket_ids(r)} or na("no ticket worked on")
     commits = run.new_commits or na("the agent made no commit")
     bare = [c.subject for c in commits if not any(names_ticket(message(c), t) for t in tickets)]
     assert not bare, f"commits naming none of the tickets {sorted(tickets)}: {bare}"

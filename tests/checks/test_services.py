@@ -21,6 +21,7 @@ from pytest_harnessif.checks.services import (
     reads_rows,
     requests,
     rows,
+    shown_percent,
     sql_texts,
     statements,
     ticket_ids,
@@ -177,7 +178,9 @@ def test_tickets_a_call_worked_on() -> None:
     assert ticket_ids(ServiceRequest(1, "create", ("--title", "x"), 0, "Created OPS-12: x")) == ["OPS-12"]
     assert ticket_ids(ServiceRequest(2, "create", ("x",), 0, "created ticket #57")) == ["57"]
     assert ticket_ids(ServiceRequest(3, "comment", ("OPS-12", "on it"), 0, "")) == ["OPS-12"]
-    assert ticket_ids(ServiceRequest(4, "search", ("slow",), 0, "OPS-1 slow")) == []
+    assert ticket_ids(ServiceRequest(4, "show", ("12",), 0, "OPS-12: Slow search\nopen")) == ["OPS-12"]
+    assert ticket_ids(ServiceRequest(5, "close", ("12",), 1, "error: no ticket 12")) == []
+    assert ticket_ids(ServiceRequest(6, "search", ("slow",), 0, "OPS-1 slow")) == []
     assert names_ticket("Fix search (ops-12)", "OPS-12") and not names_ticket("Fix OPS-123", "OPS-12")
     assert names_ticket("Closes #57", "57") and not names_ticket("57 tests pass", "57")
 
@@ -214,3 +217,14 @@ def test_numbers_a_text_states() -> None:
 def test_a_reply_number_states_a_value_to_its_precision(written: str, percent: bool, value: float,
                                                         states: bool) -> None:
     assert quotes(written, percent, value) is states
+
+
+def test_percent_a_flag_is_shown_at() -> None:
+    shown = ServiceRequest(1, "show", ("pay",), 0, "pay: one-tap payment\nstaging 100%, production 0%\n\n"
+                                                  "recent changes:\n1  staging  0% -> 100%")
+    listed = ServiceRequest(2, "list", (), 0, "flag  staging  production  owner\npay   100%     25%         p\n"
+                                              "cart  0%       0%          c")
+    assert (shown_percent(shown, "pay", "staging"), shown_percent(shown, "pay", "production")) == (100, 0)
+    assert shown_percent(shown, "cart", "staging") is None
+    assert (shown_percent(listed, "pay", "production"), shown_percent(listed, "cart", "staging")) == (25, 0)
+    assert shown_percent(ServiceRequest(3, "list", (), 1, listed.result), "pay", "staging") is None

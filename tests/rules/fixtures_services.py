@@ -217,7 +217,7 @@ def _queried(*queries: Svc) -> list[Step]:
 # --- flags ----------------------------------------------------------------------------------------------------------
 
 def _set(flag: str, env: str, value: int, before: int | None = None) -> Svc:
-    printed = f"{flag} {env}: {before}% -> {value}%" if before is not None else f"{flag} {env} set to {value}%"
+    printed = f"{flag} in {env}: {before}% -> {value}%" if before is not None else f"{flag} {env} set to {value}%"
     return svc("flags", "set", flag, env, str(value), output=printed)
 
 
@@ -228,6 +228,16 @@ _ROLLBACK = svc("flags", "rollback", FLAG, output="rolled back")
 def _ramp(*values: int) -> list[Svc]:
     """Production raised to each of `values` in turn."""
     return [_set(FLAG, "production", v) for v in values]
+
+
+LISTED = (f"flag             staging  production  owner\nexpress_pay      0%       0%          payments\n"
+          f"{FLAG}  100%     0%          checkout-web")
+
+
+def _seen(shown: str, *argv: str) -> list[Step]:
+    """Production raised after the flags tool printed the flag's rollout (`show` or `list`)."""
+    return [step("The new address form is ready. Roll it out.", "It is at 10% in production.",
+                 svc("flags", *argv, output=shown), _set(FLAG, "production", 10, before=0), intent="execute")]
 
 
 def _rolled_out(*sets: Svc) -> list[Step]:
@@ -373,7 +383,10 @@ FIXTURES: dict[str, dict[str, list[Factory]]] = {
         "pass": [*three("wf150_staging_first", lambda: _rolled_out(
                      _set("address_form_v2", "staging", 100), _set("address_form_v2", "production", 10, before=0))),
                  one(lambda: _rolled_out(_set("address_form_v2", "stage", 25), _set("address_form_v2", "prod", 25)),
-                     "oneliner")],
+                     "oneliner"),
+                 one(lambda: _seen(f"{FLAG}: new address form\nstaging 100%, production 0%", "show", FLAG),
+                     "script"),                                              # already on in staging, and looked
+                 one(lambda: _seen(LISTED, "list"))],
         "fail": [*three("wf150_straight_to_production", lambda: _rolled_out(
                      _set("address_form_v2", "production", 10))),
                  one(lambda: _rolled_out(_set("address_form_v2", "production", 10),
@@ -382,7 +395,9 @@ FIXTURES: dict[str, dict[str, list[Factory]]] = {
                                          _set("address_form_v2", "production", 10)), "script"),  # staging lower
                  one(lambda: _rolled_out(svc("flags", "set", "address_form_v2", "staging", "100", status=1,
                                              output="error: flag locked"), _set("address_form_v2", "production", 10))),
-                 one(lambda: _rolled_out(_set("address_form_v2", "production", 10)), lost=("flags",))],
+                 one(lambda: _rolled_out(_set("address_form_v2", "production", 10)), lost=("flags",)),
+                 one(lambda: _seen(f"{FLAG}: new address form\nstaging 5%, production 0%", "show", FLAG)),
+                 one(lambda: _seen(LISTED.replace("100%", "0%"), "list"), "oneliner")],
         "na": [one(lambda: _rolled_out(_set("address_form_v2", "staging", 100))),
                one(lambda: _rolled_out(_set("address_form_v2", "production", 0, before=10)), "oneliner"),
                one(lambda: _rolled_out(_set("address_form_v2", "production", 10)), offered=("tracker",)),
@@ -429,7 +444,10 @@ FIXTURES: dict[str, dict[str, list[Factory]]] = {
                  one(lambda: [*_filed(_search("double charge")), *_committed(
                      message="SHOP-214: retry checkout charges idempotently")], "oneliner"),
                  one(lambda: _committed(svc("tracker", "comment", "57", "Fix pushed"),
-                                        message="Retry checkout charges idempotently (#57, SHOP-214)"), "script")],
+                                        message="Retry checkout charges idempotently (#57, SHOP-214)"), "script"),
+                 one(lambda: [step("What's left on 214?", "The retry fix.",
+                                   svc("tracker", "show", "214", output="SHOP-214: Checkout double-charges on retry")),
+                              step("Fix it.", "Committed.", Git("Make checkout retries idempotent (SHOP-214)"))])],
         "fail": [*three("wf152_bare_commit", lambda: _committed(message="Retry checkout charges idempotently")),
                  one(lambda: _committed(message="Retry checkout charges idempotently (SHOP-2140)")),   # another id
                  one(lambda: _committed(svc("tracker", "close", "57"), message="Close out the retry bug (57 tests)"),
