@@ -22,10 +22,10 @@ class Surface(StrEnum):
 
 PLACEABLE_SURFACES: tuple[Surface, ...] = (Surface.SP, Surface.TD, Surface.SD, Surface.PF, Surface.UI)
 
-Language = Literal["python", "javascript", "typescript", "c"]
+Language = Literal["python", "javascript", "typescript", "c", "shell"]
 """The languages whose code the checks read (through `checks.code`)."""
 LANGUAGE_ALIASES = {"jsx": "javascript", "js": "javascript", "node": "javascript", "tsx": "typescript",
-                    "ts": "typescript", "py": "python", "h": "c"}
+                    "ts": "typescript", "py": "python", "h": "c", "sh": "shell", "bash": "shell"}
 TASK_FIELDS = {"test": "test command (`commands.test`)", "lint": "lint command (`commands.lint`)",
                "test_tool": "tool running `commands.test`", "lint_tool": "tool running `commands.lint`"}
 """What a rule's wording may take from the task it is placed in, as `{task:NAME}`."""

@@ -1,6 +1,7 @@
 """Source code of any language, as a language-neutral check reads it: which files are code and in which language,
-which of them are tests, and — for the languages the checks can read (Python, JavaScript/TypeScript, C) — the shared
-facts of `checks.facts` through each language's module (`checks.python`, `checks.javascript`, `checks.c`).
+which of them are tests, and — for the languages the checks can read (Python, JavaScript/TypeScript, C, and shell
+scripts for the rules that name `shell`) — the shared facts of `checks.facts` through each language's module
+(`checks.python`, `checks.javascript`, `checks.c`, `checks.shellcode`).
 
 A check asks `sources_or_na(run, what)` for the changed files it can read; when only files in languages it cannot
 read changed (Go, Rust, Java...), the verdict is n/a saying so ("cannot read Go: cmd/main.go"), never a fail. Test
@@ -20,7 +21,7 @@ from tree_sitter import Node
 
 from ..authoring import na
 from ..evidence import FileView, Run
-from . import c, facts, javascript, python, syntax
+from . import c, facts, javascript, python, shellcode, syntax
 from .comments import added_line_numbers
 from .facts import Binding, Call, Comment, Definition, Raise
 from .workspace import changed_paths
@@ -30,11 +31,12 @@ READABLE: dict[str, tuple[str, ...]] = {
     "javascript": (".js", ".jsx", ".mjs", ".cjs"),
     "typescript": (".ts", ".tsx", ".mts", ".cts"),
     "c": (".c", ".h"),
+    "shell": (".sh", ".bash"),
 }
 OTHER_CODE: dict[str, tuple[str, ...]] = {
     "go": (".go",), "rust": (".rs",), "java": (".java",), "kotlin": (".kt", ".kts"), "ruby": (".rb",),
     "php": (".php",), "csharp": (".cs",), "cpp": (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"),
-    "swift": (".swift",), "scala": (".scala",), "shell": (".sh", ".bash"), "lua": (".lua",),
+    "swift": (".swift",), "scala": (".scala",), "lua": (".lua",),
     "elixir": (".ex", ".exs"), "haskell": (".hs",), "dart": (".dart",), "perl": (".pl", ".pm"),
     "objective-c": (".m", ".mm"), "zig": (".zig",), "clojure": (".clj",), "ocaml": (".ml",), "r": (".R",),
 }
@@ -44,8 +46,10 @@ NAMES = {"python": "Python", "javascript": "JavaScript", "typescript": "TypeScri
          "haskell": "Haskell", "dart": "Dart", "perl": "Perl", "objective-c": "Objective-C", "zig": "Zig",
          "clojure": "Clojure", "ocaml": "OCaml", "r": "R"}
 NEUTRAL = ("python", "javascript", "typescript", "c")
-"""The languages a language-neutral check reads."""
-MODULES: dict[str, ModuleType] = {"python": python, "javascript": javascript, "typescript": javascript, "c": c}
+"""The languages a language-neutral check reads (shell scripts are read by the rules about scripts, which name
+`shell` in their `languages`)."""
+MODULES: dict[str, ModuleType] = {"python": python, "javascript": javascript, "typescript": javascript, "c": c,
+                                  "shell": shellcode}
 TEST_DIRS = facts.TEST_DIRS
 
 
@@ -83,10 +87,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "typescript": READABLE["typescript"],
     "jsx": (".jsx", ".tsx"),
     "c": READABLE["c"],
+    "shell": READABLE["shell"],
 }
 """The file groups language-specific rules select (`javascript` takes TypeScript too, `jsx` JSX and TSX)."""
 GROUP_NAMES = {"python": "Python", "javascript": "JavaScript/TypeScript", "typescript": "TypeScript",
-               "jsx": "JSX/TSX", "c": "C"}
+               "jsx": "JSX/TSX", "c": "C", "shell": "shell"}
 
 
 def in_group(path: str, group: str) -> bool:

@@ -25,6 +25,7 @@ class Grammar:
 
 GRAMMARS: dict[str, Grammar] = {
     "bash": Grammar("tree_sitter_bash"),
+    "shell": Grammar("tree_sitter_bash"),
     "python": Grammar("tree_sitter_python"),
     "javascript": Grammar("tree_sitter_javascript"),
     "typescript": Grammar("tree_sitter_typescript", "language_typescript"),

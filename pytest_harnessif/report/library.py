@@ -26,7 +26,7 @@ from .terminal import text_table
 
 FILTERS = ("family", "modality", "method", "prior", "surface", "observability", "verifiability", "universality",
            "language")
-LANGUAGE_CODES: dict[Language, str] = {"python": "py", "javascript": "js", "typescript": "ts", "c": "c"}
+LANGUAGE_CODES: dict[Language, str] = {"python": "py", "javascript": "js", "typescript": "ts", "c": "c", "shell": "sh"}
 """The short name of each language (`schema.Language`: tests/core/test_schema.py checks they are the same)."""
 
 
