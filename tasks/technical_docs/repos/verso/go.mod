@@ -1,0 +1,3 @@
+module github.com/quayside/verso
+
+go 1.19
