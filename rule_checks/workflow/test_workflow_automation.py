@@ -12,7 +12,7 @@ from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks import bash, shellcode
 from pytest_harnessif.checks.command import edit_positions, numbered_calls
 from pytest_harnessif.checks.projectfiles import Project
-from pytest_harnessif.checks.shell import SimpleCommand, parse, project_of, segments
+from pytest_harnessif.checks.shell import Segment, SimpleCommand, parse, project_of, segments
 from pytest_harnessif.checks.workspace import repo_path
 
 SHELLS = frozenset({"sh", "bash", "dash", "zsh"})
@@ -20,6 +20,7 @@ LINTER_VALUED = frozenset({"-s", "-e", "-f", "-S", "-o", "-P", "-i", "-W", "-C",
                            "--severity", "--enable", "--include", "--source-path", "--rcfile", "--color"})
 STOPS = frozenset({"--help", "-h", "--version", "-V"})
 MAX_DEPTH = 6
+FINDING = re.compile(r"\bSC\d{4}\b")
 
 
 def _here(cwd: str | None) -> str | None:
@@ -94,6 +95,13 @@ def _covers(cmd: SimpleCommand, linter: str, paths: set[str]) -> bool:
     return all(any(n is not None and fnmatch.fnmatch(p, n) for n in named) for p in paths)
 
 
+def _clean(seg: Segment) -> bool:
+    """A linter run known to be clean: it succeeded, or its line exited 0 and printed no shellcheck finding (`SCnnnn`)
+    although the run's own status was hidden (`shellcheck a.sh | head`, `... || true`)."""
+    cmd = seg.command
+    return seg.succeeded or (cmd.exit_code == 0 and not cmd.timed_out and not FINDING.search(cmd.output))
+
+
 @rule("WF-130", languages=("shell",), family="workflow", modality="conditional_require", prior="against",
       method="command_output", observability="behavioral", universality="cross-coding",
       fit="SP:medium PF:high UI:medium TD:medium",
@@ -115,7 +123,8 @@ def _covers(cmd: SimpleCommand, linter: str, paths: set[str]) -> bool:
 def test_shellcheck_after_shell_changes(run: Run, linter: str = "shellcheck") -> None:
     """Every turn that creates or changes a shell script runs `{linter}` over those scripts after its last edit of
     one (directly with their paths or a glob, through `xargs` or `find -exec`, or through a make target, package
-    script, lint script or pre-commit hook that runs it), and that run exits 0."""
+    script, lint script or pre-commit hook that runs it), and that run is clean: it exits 0, or its line exits 0 and
+    prints no `SCnnnn` finding where a pipe or `|| true` hides its own status."""
     turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
     project = project_of(run)
     touched = {t.index: paths for t in run.turns if (paths := {
@@ -130,7 +139,7 @@ def test_shellcheck_after_shell_changes(run: Run, linter: str = "shellcheck") ->
         last = max((p for p in positions if turn_of[p[0]] == index), default=(-1, -1))
         runs = [s for s in segs if s.command.turn == index and s.position > last
                 and _runs_linter(s, project, linter) and _covers(s, linter, paths)]
-        if not any(s.succeeded for s in runs):
+        if not any(_clean(s) for s in runs):
             shown = [f"{s.where} (exit {s.command.exit_code})" for s in runs] or "none"
             bad.append(f"turn {index} changed {sorted(paths)}; {linter} runs over them after the last edit: {shown}")
     assert not bad, f"shell changes without a clean {linter} run before the reply: {bad}"

@@ -317,12 +317,16 @@ WF130 = {
         *family("wf130_make_lint", lambda: _wf130(_edit(), Shell("make lint"))),
         *family("wf130_lint_script", lambda: _wf130(_edit(), Shell("sh tools/lint.sh"), Tests())),
         *family("wf130_xargs", lambda: _wf130(_edit(), Shell("git ls-files '*.sh' | xargs shellcheck"))),
+        *family("wf130_piped_clean", lambda: _wf130(_edit(), Shell("shellcheck scripts/backup.sh 2>&1 | head -40"))),
     ],
     "fail": [
         *family("wf130_lint_before_edit", lambda: _wf130(Lint(), _edit())),
         *family("wf130_dirty", lambda: _wf130(_edit(), Lint(ok=False))),
         *family("wf130_other_file", lambda: _wf130(_edit(), Shell("shellcheck tools/lint.sh"))),
         *family("wf130_tests_only", lambda: _wf130(_edit(), Tests())),
+        *family("wf130_piped_findings", lambda: _wf130(_edit(), Shell(
+            "shellcheck scripts/backup.sh | tail -5 || true",
+            "In scripts/backup.sh line 9:\nfind /srv/backup -mtime +7 -delete\n^-- SC2038 (warning): Use -print0"))),
     ],
     "na": [
         *family("wf130_python_only", lambda: _wf130(Edit("tools/report.py", "print('weekly')\n"), Lint())),
