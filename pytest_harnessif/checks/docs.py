@@ -9,6 +9,7 @@ import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from ..evidence import Command, Run
 from .comments import added_line_numbers
@@ -27,6 +28,7 @@ DOC_TOOLS = frozenset({"mkdocs", "sphinx-build", "sphinx", "mdbook", "lychee", "
                        "markdownlint-cli2", "mdl", "linkchecker", "hugo", "docusaurus", "vitepress", "pandoc"})
 DOC_NAME = re.compile(r"doc|link", re.I)
 NOT_DOC_CHECKS = frozenset({"pydoc", "godoc", "doctoc", "docker", "docker-compose"})
+GENERATOR = re.compile(r"^(?:gen|generate|regen|update|write|sync|fmt|format)(?:[-_:]|$)|[-_:](?:gen|generate)$", re.I)
 INTERPRETERS = re.compile(r"^(?:python[\d.]*|node|deno|bun|sh|bash|zsh|ruby|perl)$")
 GUIDE = re.compile(r"migrat|upgrad", re.I)
 RUNNERS = frozenset({"make", "just", "task", "tox", "nox", "npm", "pnpm", "yarn", "bun"})
@@ -163,7 +165,7 @@ def is_relative(target: str) -> bool:
 def broken_link(run: Run, source: str, target: str) -> str | None:
     """Why a relative link from `source` does not resolve in the final workspace (None: it does): its path names no
     file or folder, or its `#anchor` no heading of the Markdown file it points at."""
-    path, _, anchor = target.partition("#")
+    path, _, anchor = unquote(target).partition("#")
     files = run.files
     if path:
         base = "" if path.startswith("/") else posixpath.dirname(source)
@@ -226,11 +228,13 @@ def _names(seg: Segment) -> list[str]:
 def checks_docs(seg: Segment) -> bool:
     """Whether a command builds or link-checks documentation: a docs tool (`mkdocs build`, `sphinx-build`, `lychee`,
     `markdownlint`...), or a repository script, module or task-runner target named for docs or links
-    (`tools/check_docs.py`, `make docs`, `npm run check-links`, `tox -e docs`, `go run ./tools/doclint`)."""
+    (`tools/check_docs.py`, `make docs`, `npm run check-links`, `tox -e docs`, `go run ./tools/doclint`) that is no
+    generator (`gen_docs.py`, `make update-docs`)."""
     names = _names(seg)
     if "mkdocs" in names and "build" not in seg.argv:
         return False
-    if any(posixpath.splitext(n)[0].lower() in NOT_DOC_CHECKS for n in names):
+    stems = [posixpath.splitext(n)[0] for n in names]
+    if any(stem.lower() in NOT_DOC_CHECKS or GENERATOR.search(stem) for stem in stems):
         return False
     return any(n in DOC_TOOLS for n in names) or any(DOC_NAME.search(n) for n in names[1:]) or (
         bool(DOC_NAME.search(seg.program)) and seg.program not in RUNNERS and "/" in (seg.argv or [""])[0])

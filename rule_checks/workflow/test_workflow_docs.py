@@ -7,11 +7,15 @@ import re
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import edit_positions, numbered_calls
-from pytest_harnessif.checks.docs import changed_docs, docs_checks, is_markdown, turn_docs
+from pytest_harnessif.checks.docs import changed_docs, checks_docs, docs_checks, is_markdown, turn_docs
 from pytest_harnessif.checks.replies import plain
+from pytest_harnessif.checks.shell import segments
 
 PLACEHOLDER = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b|(?i:\b(?:coming soon|lorem ipsum|to be (?:written|documented|"
                          r"added|determined))\b)|\?\?\?")
+
+READERS = frozenset({"cd", "set", "cat", "ls", "grep", "rg", "head", "tail", "echo", "git", "wc", "less", "find",
+                     "sed", "diff"})
 
 
 @rule("WF-160", family="workflow", modality="conditional_require", prior="against", method="command_output",
@@ -38,15 +42,22 @@ def test_docs_checked_after_docs_edits(run: Run) -> None:
     `sphinx-build`, `lychee`, `markdownlint`, or a repository script, module or make/npm/tox target named for docs
     or links) exited 0 after the turn's last Markdown edit."""
     turns = [t.index for t in run.turns if turn_docs(run, t.index)] or na("no turn changed a Markdown file")
-    edits = edit_positions(run, keep=is_markdown)
+    edits = edit_positions(run, infer=False, keep=is_markdown)
     checks = docs_checks(run)
     turn_of = {order: turn for order, turn, _ in numbered_calls(run)}
     unchecked = []
     for index in turns:
-        last = max((p for p in edits if turn_of.get(p[0]) == index), default=None)
+        last = max((p for p in edits if turn_of.get(p[0]) == index), default=None) or _possible_edit(run, index)
         if not any(s.command.turn == index and (last is None or s.position > last) for s in checks):
             unchecked.append(f"turn {index} ({', '.join(turn_docs(run, index))})")
     assert not unchecked, f"docs changed with no passing docs check after the last edit: {unchecked}"
+
+
+def _possible_edit(run: Run, index: int) -> tuple[int, int] | None:
+    """Where a turn that changed Markdown with no edit the checks recognise (a script rewriting a page) may have
+    made it: its last simple command that is no docs check, test or lint run, and no `cd` or reading command."""
+    return max((s.position for s in segments(run) if s.command.turn == index and s.program not in READERS
+                and not (checks_docs(s) or s.is_test_run or s.is_lint_run)), default=None)
 
 
 @rule("WF-161", family="workflow", modality="forbid", prior="align", method="regex",

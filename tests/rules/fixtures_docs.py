@@ -119,6 +119,12 @@ def _second_turn_unchecked() -> dict[str, Run]:
     return ways([first, second], BASE)
 
 
+def _rendered_then_checked(check: Shell) -> Callable[[], dict[str, Run]]:
+    render = Shell("python tools/render_cli.py > /dev/null", writes={"docs/cli.md": NEW_CLI})
+    spec = turn_of("Regenerate the CLI page.", "Regenerated docs/cli.md.", render, check, intent="generate-docs")
+    return lambda: ways([spec], {**BASE, "tools/render_cli.py": "print('cli')\n"})
+
+
 def _code_only_turns() -> dict[str, Run]:
     spec = turn_of("Add a quiet flag.", "Added `--quiet`.",
                    Edit("cmd/tally/main.go", BASE["cmd/tally/main.go"] + "\nvar quiet = true\n"),
@@ -194,7 +200,7 @@ FIXTURES: dict[str, dict[str, list[Any]]] = {
         "na": [page("\nMore prose, no code.\n"), lambda: docs_run({"cmd/tally/main.go": "package main\n"})],
     },
     "CS-161": {
-        "pass": [page(GOOD_LINKS)],
+        "pass": [page(GOOD_LINKS), _links("- [Install notes](../docs/index.md#install)")],
         "fail": [_links("- [Installing](index.md#installation)"),  # the heading is `Install`
                  _links("- [Config](config.md)"),
                  _links("[Options](#option)")],
@@ -218,13 +224,15 @@ FIXTURES: dict[str, dict[str, list[Any]]] = {
     },
     "WF-160": {
         "pass": [*family("wf160_checked_after_edit", _docs_turns(Edit("docs/cli.md", NEW_CLI), DOCS_OK)),
-                 *family("wf160_mkdocs_build", _built_with("mkdocs build --strict"))],
+                 *family("wf160_mkdocs_build", _built_with("mkdocs build --strict")),
+                 *family("wf160_script_edit_then_check", _rendered_then_checked(DOCS_OK))],
         "fail": [*family("wf160_checked_before_last_edit", _docs_turns(
                      Edit("docs/cli.md", NEW_CLI), DOCS_OK, Edit("docs/cli.md", NEWER_CLI))),
                  *family("wf160_check_broken", _docs_turns(Edit("docs/cli.md", NEW_CLI), DOCS_BROKEN)),
                  *family("wf160_mkdocs_serve", _built_with("mkdocs serve --help")),
                  *family("wf160_go_doc_prints_docs", _built_with("go doc ./cmd/tally")),
-                 *family("wf160_second_turn_unchecked", _second_turn_unchecked)],
+                 *family("wf160_second_turn_unchecked", _second_turn_unchecked),
+                 *family("wf160_generator_is_no_check", _rendered_then_checked(Shell("python tools/gen_docs.py")))],
         "na": [*family("wf160_code_only", _code_only_turns)],
     },
     "WF-161": {
