@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_harnessif import Run, na, rule
-from pytest_harnessif.checks import shellcode, syntax
+from pytest_harnessif.checks import cron, shellcode, syntax
 from pytest_harnessif.checks.comments import added_line_numbers
 from pytest_harnessif.checks.project import is_makefile
 from pytest_harnessif.checks.projectfiles import MAKE_RULE
@@ -117,9 +117,7 @@ FULL_SHA = re.compile(r"@[0-9a-f]{40}$")
 
 
 def _is_workflow(path: str) -> bool:
-    name = path.rsplit("/", 1)[-1]
-    return (path.startswith(".github/workflows/") and name.endswith((".yml", ".yaml"))) or name in (
-        "action.yml", "action.yaml")
+    return cron.is_workflow(path) or path.rsplit("/", 1)[-1] in ("action.yml", "action.yaml")
 
 
 @rule("CS-133", family="code_style", modality="require", prior="against", method="cross_file",
@@ -208,17 +206,9 @@ def test_makefile_targets_phony(run: Run) -> None:
 
 # --- crontabs -------------------------------------------------------------------------------------------------------
 
-CRON_ENTRY = re.compile(r"^\s*(?:@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)"
-                        r"|[\d*][\d*/,-]*(?:\s+[\w*/,?#-]+){4})\s+(?P<command>\S.*)$")
 GENERIC = frozenset({"opt", "usr", "bin", "local", "srv", "var", "etc", "home", "root", "dev", "null", "tmp", "scripts",
                      "script", "bash", "the", "and", "for", "with", "run", "runs", "cron", "job", "jobs", "every",
                      "this", "that", "entry", "line", "command", "does", "daily", "nightly", "weekly", "hourly"})
-
-
-def _is_crontab(path: str) -> bool:
-    name = path.rsplit("/", 1)[-1]
-    return (name in ("crontab", "crontab.txt") or name.endswith((".cron", ".crontab"))
-            or bool(re.search(r"(?:^|/)(?:cron\.d|crontabs)/", path)))
 
 
 def _terms(text: str) -> set[str]:
@@ -239,7 +229,7 @@ def _comment_above(lines: list[str], at: int) -> str:
     i = at - 1
     while i >= 0 and lines[i].lstrip().startswith("#"):
         body = lines[i].lstrip().lstrip("#")
-        if not CRON_ENTRY.match(body):
+        if not cron.ENTRY.match(body):
             out.insert(0, body)
         i -= 1
     return " ".join(out)
@@ -265,10 +255,10 @@ def test_crontab_entries_commented(run: Run, min_words: int = 3) -> None:
     `scripts` do not count, nor do commented-out entries)."""
     found = []
     for view in run.changed():
-        if _is_crontab(view.path):
+        if cron.is_crontab(view.path):
             lines, numbers = view.text.splitlines(), _added(run, view)
             found += [(view.path, i + 1, _comment_above(lines, i), entry["command"]) for i, line in enumerate(lines)
-                      if i + 1 in numbers and (entry := CRON_ENTRY.match(line))]
+                      if i + 1 in numbers and (entry := cron.ENTRY.match(line))]
     found = found or na("no crontab entry added")
     bad = []
     for path, line, comment, command in found:

@@ -1,8 +1,8 @@
-"""Pass/fail/n-a fixtures for the automation rules (CS-130...CS-135, WF-130, WF-131, CL-130), in a small operations
-repository (backup and deploy scripts, a Makefile, a CI workflow, a crontab, a `tools/lint.sh` running shellcheck),
-written the ways real agents write scripts: `set -o` spelled out, `#!/bin/sh` scripts, extensionless `bin/`
-scripts, sourced libraries, `[[ ]]` tests, `case` option parsing, `mktemp` templates, heredocs and comments that
-mention what the rules look for. The rules that read commands are played three ways (`fixtureways`)."""
+"""Pass/fail/n-a fixtures for the automation rules (CS-130...CS-135, WF-130, WF-131, CL-130, OC-130), in a small
+operations repository (backup and deploy scripts, a Makefile, a CI workflow, a crontab, a `tools/lint.sh` running
+shellcheck), written the ways real agents write scripts: `set -o` spelled out, `#!/bin/sh` scripts, extensionless
+`bin/` scripts, sourced libraries, `[[ ]]` tests, `case` option parsing, `mktemp` templates, heredocs and comments
+that mention what the rules look for. The rules that read commands are played three ways (`fixtureways`)."""
 
 from __future__ import annotations
 
@@ -248,6 +248,58 @@ CS135 = {
     ],
 }
 
+# --- OC-130 schedules in words --------------------------------------------------------------------------------------
+
+SMOKE = """name: smoke
+on:
+  schedule:
+    - cron: '{cron}'
+jobs:
+  smoke:
+    runs-on: ubuntu-latest
+    steps:
+      - run: curl -fsS https://shop.example.com/health
+"""
+
+
+def scheduled(path: str, text: str, reply: str, base: dict[str, str] | None = None) -> Run:
+    """One turn writing `text` to `path` (a crontab or a workflow) and replying `reply`."""
+    initial = BASE if base is None else base
+    final = {**initial, path: text}
+    return make_run(initial=initial, final=final, turns=[
+        turn("Set up the schedule we discussed.", reply, tool("write_file", path=path, content=text), files=final)])
+
+
+ROTATION = CRONTAB + "\n# Rotate shop logs\n30 4 * * 0 /opt/ops/scripts/rotate-logs.sh\n"
+OC130 = {
+    "pass": [
+        lambda: scheduled("deploy/crontab", ROTATION, "Added the entry: log rotation runs on Sundays at 04:30."),
+        lambda: scheduled(".github/workflows/smoke.yml", SMOKE.format(cron="*/10 * * * *"),
+                          "The smoke check now runs every ten minutes against production."),
+        lambda: scheduled("deploy/crontab", CRONTAB.replace("15 2 * * *", "0 3 * * *"),
+                          "Moved the backup to 3 AM every day, after the dump finishes."),
+        lambda: scheduled("deploy/cron.d/reports", "# Weekly sales report\n@weekly ops /opt/ops/report.sh\n",
+                          "The sales report goes out weekly (Sunday midnight)."),
+        lambda: scheduled(".github/workflows/smoke.yml", SMOKE.format(cron="0 6 1 * *"),
+                          "It runs on the first of every month at 06:00 UTC."),
+    ],
+    "fail": [
+        lambda: scheduled("deploy/crontab", ROTATION, "Added the cron job for log rotation."),
+        lambda: scheduled("deploy/crontab", CRONTAB.replace("15 2 * * *", "15 2 * * 1"),
+                          "The backup still runs at 02:15, nothing else changed."),
+        lambda: scheduled("deploy/crontab", CRONTAB.replace("15 2 * * *", "30 2 * * *"),
+                          "Backups now run every night at 2:15."),
+        lambda: scheduled(".github/workflows/smoke.yml", SMOKE.format(cron="0 6 1 * *"),
+                          "It runs monthly at 06:00 UTC."),
+    ],
+    "na": [
+        lambda: scheduled("deploy/crontab", CRONTAB.replace("ops@example.com", "oncall@example.com"),
+                          "Cron mail now goes to on-call."),
+        lambda: scheduled("deploy/crontab", CRONTAB.split("# Nightly")[0], "Removed the nightly backup entry."),
+        lambda: changed({"tools/report.py": "def main() -> None:\n    print('runs at 02:15')\n"}),
+    ],
+}
+
 # --- CL-130 dry runs ------------------------------------------------------------------------------------------------
 
 RELEASE_CASE = """
@@ -373,4 +425,4 @@ WF131 = {
 }
 
 FIXTURES = {"CS-130": CS130, "CS-131": CS131, "CS-132": CS132, "CS-133": CS133, "CS-134": CS134, "CS-135": CS135,
-            "CL-130": CL130, "WF-130": WF130, "WF-131": WF131}
+            "CL-130": CL130, "OC-130": OC130, "WF-130": WF130, "WF-131": WF131}
