@@ -1,0 +1,1 @@
+"""tillwise: the checkout service that prices carts and records orders."""

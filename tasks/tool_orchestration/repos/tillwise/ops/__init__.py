@@ -1,0 +1,1 @@
+"""Command-line consoles for the services checkout depends on (tracker, dbq, flags, metrics)."""
