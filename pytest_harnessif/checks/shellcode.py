@@ -6,8 +6,8 @@ first command, the expansions it leaves unquoted where bash splits them (where s
 words that name a fixed temporary file, and whether it handles a flag such as `--dry-run` in a way later code
 reads.
 
-A `.sh` file without a shebang whose top level only defines functions and assigns variables is a library other
-scripts source: it runs nothing of its own, so the rules about scripts that run leave it out.
+A `.sh` file without a shebang whose top level only defines functions, assigns variables and sources other files
+is a library other scripts source: it runs nothing of its own, so the rules about scripts that run leave it out.
 """
 
 from __future__ import annotations
@@ -56,10 +56,12 @@ def _root(data: bytes) -> Node:
 
 
 def is_library(data: bytes) -> bool:
-    """A file without a shebang whose top level only defines functions, assigns and comments: sourced, never run."""
+    """A file without a shebang whose top level only defines functions, assigns, comments and sources other files
+    (`. lib/common.sh`): sourced, never run on its own (a test file a runner sources, a helper library)."""
     if shebang_shell(data) is not None:
         return False
-    return all(node.type in DECLARES for node in _root(data).named_children)
+    return all(node.type in DECLARES or (node.type == "command" and syntax.text(node.child_by_field_name("name"))
+                                         in (".", "source")) for node in _root(data).named_children)
 
 
 # --- the facts every language gives ----------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ def test_shell_is_a_language_the_checks_read_but_not_a_neutral_one() -> None:
 
 def test_sourced_libraries_run_nothing() -> None:
     assert shellcode.is_library(b"# helpers\nlog() { echo \"$*\" >&2; }\nROOT=/srv\n")
+    assert shellcode.is_library(b'# shellcheck shell=bash\n. "$ROOT/lib/common.sh"\ntest_a() { :; }\n')
     assert not shellcode.is_library(b"log() { :; }\nlog start\n")
     assert not shellcode.is_library(b"#!/bin/sh\nlog() { :; }\n")
 
