@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from .authoring import RuleDefinitionError, rule_meta
 from .entries import RuleEntry, TaskEntry
 from .files import load_yaml
-from .rulemeta import RuleMeta, Universality, Verifiability
+from .rulemeta import Family, RuleMeta, Universality, Verifiability
 from .sandbox.history import HistoryError, load_history
 from .schema import TASK_FIELDS, Task, field_errors
 from .script import Script
@@ -155,6 +155,8 @@ def composable(meta: RuleMeta, task: Task) -> str | None:
     if meta.verifiability is Verifiability.subjective:
         return "is subjective: subjective rules are never scored, so no task injects them"
     kind = task.kind.replace("_", "-")
+    if meta.family is Family.professional_writing and task.kind != "non_coding":
+        return f"is a professional-writing rule: those go into non-coding cases only, and this task is {kind}"
     if meta.universality is Universality.cross_coding and task.kind != "coding":
         return f"is cross-coding: it goes into coding tasks only, and this task is {kind}"
     if meta.universality is Universality.cross_non_coding and task.kind != "non_coding":

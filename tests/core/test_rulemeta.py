@@ -95,6 +95,14 @@ def test_a_task_injecting_a_rule_it_cannot_take_names_file_and_field(tmp_path: P
         load_tasks(tmp_path, rules)
 
 
+@pytest.mark.parametrize(("kind", "refused"), [("coding", True), ("non_coding", False)])
+def test_professional_writing_rules_go_into_non_coding_cases_only(kind: str, refused: bool) -> None:
+    """Even a universal writing rule: the coding panel holds none (the spec's non-coding extension uses them)."""
+    m = meta("PW-001", WORDED, family="professional_writing", fit="SP:high PF:high UI:low", universality="universal")
+    message = composable(m, Task.model_validate(task_dict(kind=kind)))
+    assert (message or "").startswith("is a professional-writing rule") if refused else message is None
+
+
 def test_placement_draws_among_surfaces_at_the_threshold(tmp_path: Path) -> None:
     rules = {"CS-001": rule_entry("CS-001", WORDED, fit="SP:high PF:medium UI:low")}
     entry = task_entry(tmp_path, rules=["CS-001"])
