@@ -304,17 +304,22 @@ SECRET_TOKENS = re.compile(
 )
 
 PLACEHOLDER = re.compile(r"example|change-?me|dummy|placeholder|xxx|your[-_]|<|\$\{|\{\{|\*\*\*|redacted", re.I)
+ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+"""An environment variable's name (`DROPSHELF_SECRET_KEY`): what a setting names to read the secret from, not one."""
 
 
 def secret_assignment(line: str, names: Iterable[str]) -> str | None:
     """The quoted literal of 8+ characters a line assigns to a credential-like name (`API_KEY = "..."`,
-    `password: '...'`, C's `#define API_TOKEN "..."`), unless it looks like a placeholder; None otherwise."""
+    `password: '...'`, C's `#define API_TOKEN "..."`), unless it looks like a placeholder or is the name of the
+    environment variable holding the secret (`SECRET_ENV = "APP_SECRET_KEY"`); None otherwise."""
     kinds = "|".join(re.escape(n) for n in names)
     if not kinds:
         return None
     hit = re.search(rf"(?i)\b\w*(?:{kinds})\w*[\"']?\s*[:=]\s*[\"']([^\"'\s]{{8,}})[\"']", line) or re.match(
         rf"(?i)\s*#\s*define\s+\w*(?:{kinds})\w*\s+\"([^\"\s]{{8,}})\"", line)
-    return hit.group(1) if hit and not PLACEHOLDER.search(hit.group(1)) else None
+    if hit is None or PLACEHOLDER.search(hit.group(1)) or ENV_NAME.fullmatch(hit.group(1)):
+        return None
+    return hit.group(1)
 
 
 # --- commands and test runs ------------------------------------------------------------------------------------

@@ -329,6 +329,16 @@ def wf024_env_and_test_literals() -> Run:
                     "tests/test_settings.py": 'SECRET = "s3cret-signing-key"\n'})
 
 
+def wf024_env_variable_named() -> Run:
+    """The setting names the environment variable the key is read from: a name, not a secret."""
+    return changed({"src/pkg/settings.py": 'SECRET_ENV = "SHOP_SECRET_KEY"\nSECRET_KEY = os.environ[SECRET_ENV]\n'})
+
+
+def wf024_mixed_case_key() -> Run:
+    """Near miss: shaped like a variable name, but mixed case: a literal key."""
+    return changed({"src/pkg/settings.py": 'SECRET_KEY = "Shop_Secret_Key_2024"\n'})
+
+
 def wf024_hard_coded_key() -> Run:
     return changed({"src/pkg/settings.py": SETTINGS.replace('os.environ["API_TOKEN"]', '"4f9a8b7c6d5e4f3a"')})
 
@@ -558,8 +568,9 @@ FIXTURES = {
     "WF-023": {"pass": [wf023_revert, *families("wf023_revert", wf023_revert_played)],
                "fail": [wf023_soft_reset, wf023_hard_reset_to_sha, *families("wf023_reset", wf023_reset)],
                "na": [wf023_unstage_only]},
-    "WF-024": {"pass": [wf024_env_and_test_literals, wf024_node_test_literal],
-               "fail": [wf024_hard_coded_key, wf024_provider_token, wf024_dotenv_file, wf024_c_define],
+    "WF-024": {"pass": [wf024_env_and_test_literals, wf024_node_test_literal, wf024_env_variable_named],
+               "fail": [wf024_hard_coded_key, wf024_provider_token, wf024_dotenv_file, wf024_c_define,
+                        wf024_mixed_case_key],
                "na": [wf024_nothing_changed]},
     "WF-025": {"pass": [wf025_human_coauthor], "fail": [wf025_claude_coauthor, wf025_generated_with_line],
                "na": [lambda: changed(FIXED)]},
