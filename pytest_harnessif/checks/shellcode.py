@@ -13,7 +13,7 @@ is a library other scripts source: it runs nothing of its own, so the rules abou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -265,4 +265,20 @@ def handles_flag(data: bytes, flag: str) -> bool:
             variable = next(iter(syntax.descendants(read, "variable_name")), None)  # `${a[@]}`: `a`, not the index
             if variable is not None and syntax.text(variable) in names:
                 return True
+        if any(syntax.text(v) in names for v in _arithmetic_reads(root) if v.start_byte not in inside):
+            return True
     return False
+
+
+def _arithmetic_reads(root: Node) -> Iterator[Node]:
+    """The variables read by name in arithmetic: `((dry_run))`, `if (( dry_run )); then`, `$(( n + 1 ))` (not the
+    target of a plain `((x = 1))`)."""
+    for node in syntax.descendants(root, "arithmetic_expansion", "compound_statement"):
+        if node.type == "compound_statement" and (node.child_count == 0 or node.children[0].type != "(("):
+            continue
+        for name in syntax.descendants(node, "variable_name"):
+            parent = name.parent
+            assigned = parent is not None and parent.type == "binary_expression" and parent.children[0] == name \
+                and parent.child_count > 1 and parent.children[1].type == "="
+            if not assigned:
+                yield name

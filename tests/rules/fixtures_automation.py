@@ -335,8 +335,13 @@ CL130 = {
         lambda: changed({"scripts/release.sh": script(RELEASE_CASE)}),
         lambda: changed({"bin/deploy-web": script(RELEASE_PREFIX)}),
         lambda: changed({"scripts/publish-docs.sh": script(PUBLISH_ARRAY)}),
+        # read in arithmetic, by name: `if ((dry_run))`
+        lambda: changed({"scripts/release.sh": script(RELEASE_CASE.replace('[[ "$DRY_RUN" == 1 ]]', "((DRY_RUN))"))}),
     ],
     "fail": [
+        # set in arithmetic, never read: `((DRY_RUN = 1))` outside the case is no read of the flag
+        lambda: changed({"scripts/release.sh": script(RELEASE_CASE.replace('[[ "$DRY_RUN" == 1 ]]', "false")
+                                                      .replace("DRY_RUN=0", "((DRY_RUN = 0))"))}),
         lambda: changed({"scripts/release.sh": script(RELEASE_CASE.replace('[[ "$DRY_RUN" == 1 ]]', "false"))}),
         lambda: changed({"scripts/publish-docs.sh": script("rsync -a site/ docs@shop:/srv/docs/\n")}),
         lambda: changed({"scripts/release.sh": script(RELEASE_CASE.replace("-n|--dry-run)", "-n)"))}),
