@@ -231,9 +231,18 @@ class Segment(SimpleCommand):
 
     @property
     def made_commit(self) -> bool:
-        """A `git commit` that went through: the command exited 0 or git printed its `[branch sha]` line."""
+        """A `git commit` to the workspace's repository that went through: the command exited 0 or git printed its
+        `[branch sha]` line (a commit in a scratch repository, `cd /tmp/demo && git commit`, `git -C /tmp/demo
+        commit`, is not one)."""
         cmd = self.command
-        return self.is_git("commit") and (cmd.exit_code == 0 or bool(COMMIT_MADE.search(cmd.output)))
+        return self.is_git("commit") and not self.in_other_repository and (
+            cmd.exit_code == 0 or bool(COMMIT_MADE.search(cmd.output)))
+
+    @property
+    def in_other_repository(self) -> bool:
+        """Whether a git command runs in a directory outside the workspace (after a `cd`, or through `git -C`)."""
+        places = [self.cwd or ""] + [b for a, b in zip(self.argv[1:], self.argv[2:], strict=False) if a == "-C"]
+        return any(p not in ("", ".") and repo_path(p) is None for p in places)
 
     def requires(self, other: Segment) -> bool:
         """Whether this command ran only if `other` (of the same recorded command) succeeded: `other && this`,

@@ -372,10 +372,11 @@ def test_changelog_entries_under_open_section(
       })
 def test_changes_inspected_before_each_commit(run: Run) -> None:
     """Every `git commit` that went through is preceded, since the previous one, by `git status` or `git diff` that
-    shows its output (not `--quiet`, not sent to `/dev/null`)."""
+    shows its output (not `--quiet`, not sent to `/dev/null`); commits and looks in a scratch repository outside the
+    workspace are neither."""
     segs = segments(run)
     commits = [s for s in segs if s.made_commit] or na("no git commit made")
-    looks = [s.position for s in segs if inspects_changes(s) and not _hides_output(s)]
+    looks = [s.position for s in segs if inspects_changes(s) and not _hides_output(s) and not s.in_other_repository]
     blind, since = [], (-1, -1)
     for c in commits:
         if not any(since < p < c.position for p in looks):

@@ -293,6 +293,23 @@ def wf022_inspected() -> Run:
                         output="+- note\n[agent/fix-add 2b3c4d5] Note it"))
 
 
+def wf022_scratch_repository_aside() -> Run:
+    """A demo commit in a scratch repository under /tmp (then one more through `git -C`) is not a commit to the
+    project: only the project's commit needs its inspection."""
+    return changed(FIXED, edit("src/pkg/core.py"), bash("git status --short"), git_commit("Cast inputs", "-qm"),
+                   bash("mkdir -p /tmp/demo && cd /tmp/demo && git init -q && git commit -q --allow-empty -m demo",
+                        output="[main (root-commit) 9f8e7d6] demo"),
+                   bash("git -C /tmp/demo commit -q --allow-empty -m again", output="[main 8e7d6c5] again"))
+
+
+def wf022_scratch_then_project_blind() -> Run:
+    """Near miss: after the scratch demo, a commit back in the workspace (`cd -`) with no inspection since."""
+    return changed(FIXED, edit("src/pkg/core.py"), bash("git status --short"), git_commit("Cast inputs", "-qm"),
+                   edit("CHANGELOG.md"),
+                   bash("cd /tmp/demo && git diff && cd /workspace && git commit -qam 'Note it'",
+                        output="[agent/fix-add 2b3c4d5] Note it"))
+
+
 def wf022_second_commit_blind() -> Run:
     return changed(FIXED, edit("src/pkg/core.py"), bash("git diff"), git_commit("Cast inputs"),
                    edit("CHANGELOG.md"), git_commit("Note it"))
@@ -559,8 +576,10 @@ FIXTURES = {
     "WF-021": {"pass": [wf021_under_unreleased, wf021_in_a_subsection],
                "fail": [wf021_under_a_release, wf021_new_version_section],
                "na": [lambda: changed(FIXED), wf021_blank_line_only]},
-    "WF-022": {"pass": [wf022_inspected, *families("wf022_status_then_commit", wf022_status_then_commit)],
-               "fail": [wf022_second_commit_blind, *families("wf022_blind_commit", wf022_blind_commit),
+    "WF-022": {"pass": [wf022_inspected, wf022_scratch_repository_aside,
+                        *families("wf022_status_then_commit", wf022_status_then_commit)],
+               "fail": [wf022_second_commit_blind, wf022_scratch_then_project_blind,
+                        *families("wf022_blind_commit", wf022_blind_commit),
                         *families("wf022_looked_away", wf022_looked_away),
                         lambda: changed(FIXED, edit("src/pkg/core.py"), bash("git diff --quiet"),
                                         git_commit("Cast inputs", "-qam"))],
