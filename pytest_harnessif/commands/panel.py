@@ -13,7 +13,16 @@ from ..files import atomic_write
 from ..library import LibraryError, load_rules, load_tasks
 from ..placement import PlacementError
 from ..report.library import placements
-from ..report.panel import BOUNDS, intent_line, limits, out_of_bounds, scenario_table, task_stats, task_table
+from ..report.panel import (
+    BOUNDS,
+    intent_line,
+    limits,
+    out_of_bounds,
+    rules_line,
+    scenario_table,
+    task_stats,
+    task_table,
+)
 from ..report.skeleton import measure, skeleton_line
 from ..rulemeta import Fit
 from ..taskflow.corpora import CorpusError, label_sequences, load_corpus
@@ -48,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         task_table(stats), "", scenario_table(stats), "", intent_line(stats),
         "bounds per task: " + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in BOUNDS.items())
         + (" - all within" if not bounds else f" - {len(bounds)} outside: {shown}"),
+        rules_line(tasks, rules),
         "",
         f"TFAS {score.tfas:.1f}{ci} (S_L {100 * score.s_l:.1f}, S_T {100 * score.s_t:.1f}, S_R {100 * score.s_r:.1f})"
         f" of {len(flows)} turn flows against {target_name}, {comparison.target.sessions} sessions",

@@ -125,6 +125,22 @@ def intent_line(stats: Sequence[TaskStats]) -> str:
     return f"intents ({sum(counts.values())} turns): {legend}"
 
 
+def rules_line(tasks: Mapping[str, TaskEntry], rules: Mapping[str, RuleEntry], kind: str = "coding",
+               shown: int = 12) -> str:
+    """How many distinct library rules the panel's `kind` tasks inject (and give an opportunity), out of the rules
+    such a task may take (not subjective, not professional writing in a coding task), and which it never injects."""
+    mine = [e.task for e in tasks.values() if e.task.kind == kind]
+    injected = {r.id for t in mine for r in t.rules}
+    scorable = {r.id for t in mine for r in t.rules if r.opportunity}
+    writing = kind == "coding"
+    takes = {i for i, e in rules.items() if e.meta.verifiability.value != "subjective"
+             and (e.meta.family.value == "professional_writing") != writing}
+    never = sorted(takes - injected)
+    listed = ", ".join(never[:shown]) + (f", ... ({len(never) - shown} more)" if len(never) > shown else "")
+    return (f"rules: {len(injected)} distinct injected ({len(scorable)} with an opportunity) of the {len(takes)} a "
+            f"{kind.replace('_', '-')} task may take" + (f"; never injected: {listed}" if never else ""))
+
+
 def limits(comparison: Comparison, length_bound: tuple[int, int] | None = None, top: int = 3) -> list[str]:
     """What holds each TFAS component down: for S_L the length bins (and, given the panel's turn bound, the best
     S_L any panel within it could reach), for S_T the intents furthest from the target's shares, for S_R the

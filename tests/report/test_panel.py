@@ -11,7 +11,7 @@ import pytest
 
 from pytest_harnessif.cli import main
 from pytest_harnessif.library import load_tasks
-from pytest_harnessif.report.panel import limits, out_of_bounds, task_stats
+from pytest_harnessif.report.panel import limits, out_of_bounds, rules_line, task_stats
 from pytest_harnessif.schema import Intent, Surface
 from pytest_harnessif.taskflow.distributions import LENGTH_BINS
 from pytest_harnessif.taskflow.tfas import compare, similarity
@@ -48,6 +48,15 @@ def test_task_stats_count_rules_scorable_surfaces_and_methods(tmp_path: Path) ->
                                       "mini: scorable 2 (bound 10-27)"]
     undeclared = stats.model_copy(update={"scorable": None, "turns": 6, "injected": 30})
     assert out_of_bounds([undeclared]) == ["mini: scorable undeclared (bound 10-27)"]
+
+
+def test_the_rules_line_counts_distinct_rules_and_names_those_never_injected(tmp_path: Path) -> None:
+    rules = {**_rules(), "PW-001": rule_entry("PW-001", {"SP": "d"}, family="professional_writing")}
+    refs = [{"id": "CS-001", "opportunity": [0]}, {"id": "CS-003", "opportunity": []}]
+    write_task(tmp_path, task_dict(turns=_turns(3), rules=refs))
+    line = rules_line(load_tasks(tmp_path, rules), rules)
+    assert line == ("rules: 2 distinct injected (1 with an opportunity) of the 3 a coding task may take; "
+                    "never injected: CS-002")
 
 
 def test_the_length_limit_is_the_best_any_panel_within_the_bound_can_reach() -> None:
