@@ -185,9 +185,14 @@ def broken_link(run: Run, source: str, target: str) -> str | None:
 # --- shell examples and docs checks ---------------------------------------------------------------------------------
 
 
+ASSIGNMENTS = re.compile(r"(?:(?:export\s+)?[A-Za-z_]\w*=(?:'[^']*'|\"[^\"]*\"|[^\s;&|'\"]*)\s*)+;?")
+"""A line that only sets shell variables (`range='^2.3'`, `export VERSION=2.4.0`): it runs nothing by itself."""
+
+
 def example_commands(block: Block) -> list[str]:
     """The command lines of a shell example: in a session block (`console`) the lines after a `$ ` prompt, in a
-    script block every line that is no comment; continuation lines joined, the prompt dropped."""
+    script block every line that is no comment; continuation lines joined, the prompt dropped; a line that only sets
+    variables is no command (the lines using them are)."""
     session = block.lang in SESSION_TAGS or any(PROMPT.match(line) for line in block.lines)
     out: list[str] = []
     pending = ""
@@ -208,7 +213,7 @@ def example_commands(block: Block) -> list[str]:
         pending = ""
     if pending:
         out.append(" ".join(pending.split()))
-    return out
+    return [line for line in out if not ASSIGNMENTS.fullmatch(line)]
 
 
 def _names(seg: Segment) -> list[str]:

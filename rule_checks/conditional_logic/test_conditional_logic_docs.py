@@ -17,7 +17,8 @@ from pytest_harnessif.checks.replies import inline_code
 BREAKING = re.compile(r"\bbreaking\b", re.I)
 LONG_OPTION = re.compile(r"(?:add_argument|[oO]ption|[fF]lag)\s*\((?:[^()]|\([^()]*\))*?"
                          r"[\"'`]--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b")
-GO_FLAG = re.compile(r"(?:\b(?:p?flag|fs|flags)|Flags\(\))\.[A-Z]\w*\(\s*(?:&[\w.]+\s*,\s*)?"
+GO_FLAG = re.compile(r"(?:\b(?:p?flag|fs|flags)|Flags\(\))\."
+                     r"(?:Bool|Int\d*|Uint\d*|String|Float\d+|Duration|Func|Text|Var|Count|IP)\w*\(\s*(?:&[\w.]+\s*,\s*)?"
                      r"\"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\"")
 NOT_SOURCE = re.compile(r"\.(?:md|markdown|mdx|rst|txt|lock|sum|json|ya?ml|toml|cfg|ini)$|(?:^|/)(?:docs?|vendor)/",
                         re.I)

@@ -145,6 +145,14 @@ def _examples_turns(*runs: Shell) -> Callable[[], dict[str, Run]]:
     return lambda: ways([spec], {**BASE, "data/a.csv": "x\n1\n", "rows.csv": "x\n1\n2\n3\n"})
 
 
+def _variables_example(*runs: Shell) -> Callable[[], dict[str, Run]]:
+    """An example that sets a variable on its own line and uses it on the next, run as written."""
+    text = BASE["docs/cli.md"] + f"\n## One file\n\n{FENCE}bash\nfile='rows.csv'\ntally --sum \"$file\"\n{FENCE}\n"
+    spec = turn_of("Show how to total one file.", "Added an example.", Edit("docs/cli.md", text), *runs,
+                   intent="generate-docs")
+    return lambda: ways([spec], {**BASE, "rows.csv": "x\n1\n2\n3\n"})
+
+
 def _cd_example() -> dict[str, Run]:
     text = BASE["docs/cli.md"] + f"\n## Totals\n\n{FENCE}sh\ncd data && tally --sum a.csv\n{FENCE}\n"
     spec = turn_of("Show how to total a folder.", "Added an example.", Edit("docs/cli.md", text),
@@ -245,10 +253,14 @@ FIXTURES: dict[str, dict[str, list[Any]]] = {
     },
     "TU-160": {
         "pass": [*family("tu160_examples_ran", _examples_turns(RAN_JSON, RAN_SUM)),
-                 *family("tu160_cd_example_ran_from_workspace", _cd_example)],
+                 *family("tu160_cd_example_ran_from_workspace", _cd_example),
+                 *family("tu160_variable_set_then_used", _variables_example(
+                     Shell("file='rows.csv'\ntally --sum \"$file\"", output="6")))],
         "fail": [*family("tu160_one_example_not_run", _examples_turns(RAN_JSON)),
                  *family("tu160_example_failed", _examples_turns(
                      RAN_SUM, Shell("tally --format=json rows.csv", output="unknown flag", exit_code=2))),
+                 *family("tu160_variable_set_but_its_use_not_run", _variables_example(
+                     Shell("file='rows.csv'; wc -l \"$file\"", output="4 rows.csv"))),
                  *family("tu160_other_spelling_ran", _examples_turns(
                      RAN_SUM, Shell("tally --format json rows.csv", output='{"rows": 3}')))],
         "na": [page(f"\n{FENCE}json\n{{\"rows\": 3}}\n{FENCE}\n")],
@@ -282,6 +294,8 @@ FIXTURES: dict[str, dict[str, list[Any]]] = {
                  _option(GO_OPTION, {"CHANGELOG.md": BASE["CHANGELOG.md"] + "- `--format`\n"})],
         "na": [_option('\nvar again = flag.Bool("json", true, "")\n', {}),  # not a new option
                _option(GO_OPTION, {}, path="cmd/tally/format_test.go"),
-               _option('\nvar log = exec.Command("git", "--no-pager", "log")\n', {})],  # runs git, defines nothing
+               _option('\nvar log = exec.Command("git", "--no-pager", "log")\n', {}),  # runs git, defines nothing
+               # a subcommand's flag set is named, not defined as an option; looking a flag up defines none
+               _option('\nvar sortCmd = flag.NewFlagSet("sort", flag.ExitOnError)\nvar f = fs.Lookup("json")\n', {})],
     },
 }
