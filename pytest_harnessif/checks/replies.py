@@ -490,13 +490,18 @@ def _redirection(redirect: Redirect) -> str:
 
 
 def command_texts(commands: Iterable[Command]) -> set[str]:
-    """The ways a reply may quote these commands: each whole command line and each of its simple commands as
-    `segment_texts` spells them."""
+    """The ways a reply may quote these commands: each whole command line, each of its simple commands as
+    `segment_texts` spells them, and each pipeline as written (`make test 2>&1 | tail -n 4`, also when it is one line
+    of a longer script)."""
     out = set()
     for cmd in commands:
         out.add(normal(cmd.cmd))
-        for seg in segments_of(cmd):
+        segs = segments_of(cmd)
+        piped = {(t.command.order, t.index) for seg in segs for t in seg.pipes_into}
+        for seg in segs:
             out |= segment_texts(seg)
+            if seg.pipes_into and (seg.command.order, seg.index) not in piped:
+                out.add(normal(" | ".join(s.text for s in (seg, *seg.pipes_into))))
     return out - {""}
 
 

@@ -329,8 +329,17 @@ FIXTURES = {
         "pass": [lambda: _fix("Fixed. Check:\n```bash\n$ python -m pytest -q tests/test_core.py\n```",
                               edit("src/pkg/core.py"), bash("timeout 60 python -m pytest -q tests/test_core.py")),
                  lambda: _fix("Fixed.\n```bash\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests()),
-                 *oc013_shows_a_command_run("oc013_shows_the_test_run", lambda repo: repo.eco.test)],
+                 *oc013_shows_a_command_run("oc013_shows_the_test_run", lambda repo: repo.eco.test),
+                 # a pipeline on the last line of a script that wrote a test with a heredoc first
+                 lambda: _fix("Fixed.\n```bash\npython -m pytest -q 2>&1 | tail -n 4\n```", edit("src/pkg/core.py"),
+                              bash("cat > tests/test_more.py <<'EOF'\ndef test_more():\n    assert True\nEOF\n"
+                                   "python -m pytest -q 2>&1 | tail -n 4"))],
         "fail": [lambda: _fix("Fixed.\n```bash\npytest -q tests/\n```", edit("src/pkg/core.py"), run_tests()),
+                 # near miss: a pipeline the script never ran (another tail)
+                 lambda: _fix("Fixed.\n```bash\npython -m pytest -q 2>&1 | tail -n 20\n```",
+                              edit("src/pkg/core.py"),
+                              bash("cat > tests/test_more.py <<'EOF'\ndef test_more():\n    assert True\nEOF\n"
+                                   "python -m pytest -q 2>&1 | tail -n 4")),
                  lambda: _fix("Fixed.\n```sh\npython -m pytest -q\n```", edit("src/pkg/core.py"), run_tests()),
                  *oc013_shows_a_command_run("oc013_shows_the_lint_never_run", lambda repo: repo.eco.lint),
                  # the gamer's move: a command the turn ran, one that cannot show the fix
