@@ -240,9 +240,10 @@ class Segment(SimpleCommand):
 
     @property
     def in_other_repository(self) -> bool:
-        """Whether a git command runs in a directory outside the workspace (after a `cd`, or through `git -C`)."""
+        """Whether a git command runs in a directory outside the workspace (after a `cd`, or through `git -C`); a
+        directory named by a variable (`git -C "$PWD"`) is not known to be outside."""
         places = [self.cwd or ""] + [b for a, b in zip(self.argv[1:], self.argv[2:], strict=False) if a == "-C"]
-        return any(p not in ("", ".") and repo_path(p) is None for p in places)
+        return any(p not in ("", ".") and not p.startswith("$") and repo_path(p) is None for p in places)
 
     def requires(self, other: Segment) -> bool:
         """Whether this command ran only if `other` (of the same recorded command) succeeded: `other && this`,

@@ -579,6 +579,10 @@ FIXTURES = {
     "WF-022": {"pass": [wf022_inspected, wf022_scratch_repository_aside,
                         *families("wf022_status_then_commit", wf022_status_then_commit)],
                "fail": [wf022_second_commit_blind, wf022_scratch_then_project_blind,
+                        # a directory named by a variable is no scratch repository: `$PWD` is the workspace
+                        lambda: changed(FIXED, edit("src/pkg/core.py"),
+                                        bash('git -C "$PWD" commit -qam "Cast inputs"',
+                                             output="[agent/fix-add 1a2b3c4] Cast inputs")),
                         *families("wf022_blind_commit", wf022_blind_commit),
                         *families("wf022_looked_away", wf022_looked_away),
                         lambda: changed(FIXED, edit("src/pkg/core.py"), bash("git diff --quiet"),
