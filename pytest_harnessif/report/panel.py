@@ -11,6 +11,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from ..entries import RuleEntry, TaskEntry
+from ..rulemeta import Family, Verifiability
 from ..schema import DETERMINISTIC_METHODS, PLACEABLE_SURFACES, Intent, Prior, Surface
 from ..taskflow.distributions import EDGES, LENGTH_BINS, length_bin
 from ..taskflow.intents import TFAS_LABELS
@@ -133,8 +134,8 @@ def rules_line(tasks: Mapping[str, TaskEntry], rules: Mapping[str, RuleEntry], k
     injected = {r.id for t in mine for r in t.rules}
     scorable = {r.id for t in mine for r in t.rules if r.opportunity}
     writing = kind == "coding"
-    takes = {i for i, e in rules.items() if e.meta.verifiability.value != "subjective"
-             and (e.meta.family.value == "professional_writing") != writing}
+    takes = {i for i, e in rules.items() if e.meta.verifiability is not Verifiability.subjective
+             and (e.meta.family is Family.professional_writing) != writing}
     never = sorted(takes - injected)
     listed = ", ".join(never[:shown]) + (f", ... ({len(never) - shown} more)" if len(never) > shown else "")
     return (f"rules: {len(injected)} distinct injected ({len(scorable)} with an opportunity) of the {len(takes)} a "

@@ -165,7 +165,6 @@ def test_dbq_queries_are_limited(run: Run, limit: int = 200) -> None:
     assert not bad, f"dbq queries without a LIMIT of at most {limit}: {bad}"
 
 
-
 @rule("TU-154", family="tool_use", modality="limit_max", prior="against", method="command_output",
       observability="behavioral", universality="specific", scenarios=SCENARIOS,
       fit="TD:high SP:medium PF:high UI:medium", source="curated: explicit, bounded time ranges on metrics queries",
