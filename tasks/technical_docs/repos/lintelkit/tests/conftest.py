@@ -1,0 +1,6 @@
+"""Make the package importable from a checkout without installing it."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
