@@ -1,0 +1,3 @@
+module gatepost
+
+go 1.19
