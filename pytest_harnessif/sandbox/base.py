@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import os
+import sys
 import tarfile
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Protocol, runtime_checkable
 
 DEFAULT_OUTPUT_CAP = 64 * 1024
@@ -51,6 +53,12 @@ class Sandbox(Protocol):
     def snapshot(self) -> bytes: ...
     def restore(self, tar: bytes) -> None: ...
     def close(self) -> None: ...
+
+
+def sandbox_path() -> str:
+    """The PATH commands see in the local sandbox and the offline image: the harness's interpreter first, then the
+    system's directories (a program elsewhere on the host's own PATH is not found, nor checked for by `needs`)."""
+    return os.pathsep.join(dict.fromkeys([str(Path(sys.executable).parent), "/usr/local/bin", "/usr/bin", "/bin"]))
 
 
 def safe_relpath(path: str) -> str:

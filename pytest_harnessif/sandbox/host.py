@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from ..schema import HOST_NEED, Task
-from .base import SandboxError
+from .base import SandboxError, sandbox_path
 
 _VERSION = re.compile(r"(\d+(?:\.\d+)+)")
 
@@ -22,8 +22,8 @@ def _numbers(version: str) -> tuple[int, ...]:
 @cache
 def host_version(program: str) -> str | None:
     """The first dotted version `program --version` prints (`v20.20.2` -> `20.20.2`); None if it prints none.
-    Raises FileNotFoundError when `program` is not on PATH."""
-    path = shutil.which(program)
+    Raises FileNotFoundError when `program` is not on the sandbox's PATH (the one its commands will see)."""
+    path = shutil.which(program, path=sandbox_path())
     if path is None:
         raise FileNotFoundError(program)
     try:

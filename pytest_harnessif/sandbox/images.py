@@ -23,7 +23,7 @@ from filelock import FileLock
 from pydantic import BaseModel, ConfigDict
 
 from ..digest import digest_bytes
-from .base import SandboxError
+from .base import SandboxError, sandbox_path
 
 OFFLINE_REPO = "harnessif/offline"
 SCENARIO_REPO = "harnessif"
@@ -134,9 +134,8 @@ def offline_rootfs(mounts: tuple[str, ...]) -> bytes:
 
 def offline_changes(mounts: tuple[str, ...]) -> list[str]:
     """Instructions applied on import: PATH with the interpreter first, UTF-8, no host pytest plugins, the mounts."""
-    path = [str(Path(sys.executable).parent), "/usr/local/bin", "/usr/bin", "/bin"]
     return [
-        f"ENV PATH={':'.join(dict.fromkeys(path))}",
+        f"ENV PATH={sandbox_path()}",
         "ENV LANG=C.UTF-8",
         "ENV PYTEST_DISABLE_PLUGIN_AUTOLOAD=1",
         f"LABEL {LABEL_MOUNTS}={json.dumps(json.dumps(list(mounts)))}",

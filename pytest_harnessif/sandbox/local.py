@@ -9,13 +9,12 @@ import selectors
 import shutil
 import signal
 import subprocess
-import sys
 import tarfile
 import tempfile
 import time
 from pathlib import Path
 
-from .base import DEFAULT_OUTPUT_CAP, ExecResult, SandboxError, safe_relpath
+from .base import DEFAULT_OUTPUT_CAP, ExecResult, SandboxError, safe_relpath, sandbox_path
 from .history import init_commands
 
 _KEPT_ENV = ("LANG", "LC_ALL", "TZ")
@@ -24,9 +23,8 @@ _KEPT_ENV = ("LANG", "LC_ALL", "TZ")
 def scrubbed_env(home: Path) -> dict[str, str]:
     """The environment commands see: no secrets, the host interpreter first on PATH, git identity set."""
     env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
-    path = [str(Path(sys.executable).parent), "/usr/local/bin", "/usr/bin", "/bin"]
     env.update(
-        PATH=os.pathsep.join(dict.fromkeys(path)),
+        PATH=sandbox_path(),
         HOME=str(home),
         TERM="dumb",
         PYTHONDONTWRITEBYTECODE="1",

@@ -33,6 +33,11 @@ def python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv_python = tmp / "venv" / "bin" / "python"
     install = [str(venv_python), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)]
     subprocess.run(install, check=True, capture_output=True, timeout=600)
+    # the sandbox's PATH starts at the harness's interpreter: a user runs the automation tasks with ruff installed
+    # beside it (in the test environment it is a dependency of the `test` extra, outside this fresh venv)
+    ruff = shutil.which("ruff")
+    assert ruff is not None, "ruff (the `test` extra) is not installed"
+    (tmp / "venv" / "bin" / "ruff").symlink_to(ruff)
     return venv_python
 
 

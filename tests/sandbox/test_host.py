@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -26,6 +27,17 @@ def test_a_missing_program_and_a_too_old_version_are_named() -> None:
         "no-such-program-harnessif (not on PATH)",
         f"{PYTHON}>=99.1 (found {host_version(PYTHON)})",
     ]
+
+
+def test_a_program_only_on_the_hosts_own_path_is_missing_for_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`needs` is checked on the PATH the sandbox's commands see, not on the shell's that started the run."""
+    program = tmp_path / "harnessif-only-on-my-path"
+    program.write_text("#!/bin/sh\necho 'v1.2.3'\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert unmet([program.name]) == [f"{program.name} (not on PATH)"]
 
 
 def test_check_host_is_one_line_naming_the_task_and_the_way_out() -> None:
