@@ -234,7 +234,7 @@ def _bash_text(seg: Segment) -> str:
         return "\n".join(h.group("new").replace("\\n", "\n") for h in hits)
     if seg.program in PRINTERS:
         return " ".join(seg.argv[1:]).replace("\\n", "\n")
-    if seg.program in ("apply_patch", "applypatch"):
+    if seg.program in ("apply_patch", "applypatch") or seg.program == "patch" or seg.is_git("apply"):
         body = "\n".join([*seg.argv[1:], seg.simple.stdin or ""])
         return "\n".join(line[1:] for line in body.splitlines() if line.startswith("+") and not line.startswith("+++"))
     return seg.simple.stdin or ""

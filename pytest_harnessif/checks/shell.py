@@ -38,6 +38,10 @@ COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
 GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
 EDITOR_WRITES = frozenset({"create", "str_replace", "insert", "undo_edit"})  # SWE-agent's editor tool
 PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
+DIFF_TARGET = re.compile(r"^\+\+\+ (\S+)", re.M)  # a unified diff's new-file line (a tab and a date may follow)
+DIFF_DRY_RUN = frozenset({"--check", "--stat", "--numstat", "--summary", "--dry-run"})
+PATCH_VALUED = frozenset({"-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-r", "-F", "-z",
+                          "-B", "-Y", "-V", "-D", "--reject-file", "--fuzz", "--suffix"})
 VALUED = {
     "touch": frozenset({"-d", "-r", "-t", "--date", "--reference"}),
     "truncate": frozenset({"-s", "-r", "--size", "--reference"}),
@@ -187,6 +191,9 @@ class SimpleCommand:
         `/dev/*` left out."""
         paths = [bash.join(r.cwd, r.file) for r in self.simple.redirects if r.file]
         paths += [bash.join(self.cwd, p) for p in _program_writes(self.program, self.argv[1:], self.simple.stdin)]
+        if self.is_git("apply") and self.git is not None:
+            where = bash.join(self.cwd, _option_value(self.argv[1 : self.argv.index("apply")], "-C") or ".")
+            paths += [bash.join(where, p) for p in _git_apply_writes(self.git[1], self.simple.stdin)]
         return list(dict.fromkeys(p for p in paths if not p.startswith("/dev/")))
 
 
@@ -355,10 +362,57 @@ def _program_writes(program: str, args: list[str], stdin: str | None) -> list[st
     if program in ("apply_patch", "applypatch"):
         text = "\n".join([*args, stdin or ""])
         return PATCH_PATH.findall(text)
+    if program == "patch":
+        return _patch_writes(args, stdin)
     if program == "str_replace_editor" and args[:1] and args[0] in EDITOR_WRITES:
         return _operands(args[1:], frozenset({"--file_text", "--old_str", "--new_str", "--insert_line",
                                               "--view_range"}))[:1]
     return []
+
+
+def _diff_targets(diff: str, strip: int | None) -> list[str]:
+    """The files a unified diff writes: its `+++` paths less `strip` leading components (None: the base name),
+    `/dev/null` (a deletion) left out."""
+    out = []
+    for path in DIFF_TARGET.findall(diff):
+        if path != "/dev/null":
+            parts = path.split("/")
+            out.append(parts[-1] if strip is None else "/".join(parts[strip:]) or parts[-1])
+    return out
+
+
+def _strip_level(args: list[str], default: int | None) -> int | None:
+    value = _option_value(args, "--strip", "-p")
+    return int(value) if value is not None and value.isdigit() else default
+
+
+def _git_apply_writes(args: list[str], stdin: str | None) -> list[str]:
+    """Files `git apply` changes with a diff on its stdin (a heredoc; `-pN`, `--directory`); a patch file's are
+    not known from the command line, nor are those of `--check`/`--stat` (which apply nothing)."""
+    if stdin is None or (DIFF_DRY_RUN & set(args) and "--apply" not in args):
+        return []
+    if [a for a in _operands(args) if a != "-"]:
+        return []
+    root = _option_value(args, "--directory")
+    targets = _diff_targets(stdin, _strip_level(args, 1))
+    return [f"{root.rstrip('/')}/{t}" if root else t for t in targets]
+
+
+def _patch_writes(args: list[str], stdin: str | None) -> list[str]:
+    """Files `patch` changes: its `-o` file, else the file it is given, else those the diff on its stdin names
+    (`-pN`; a git diff strips one, no `-p` keeps the base name); nothing for `--dry-run` or a patch read by `-i`."""
+    if "--dry-run" in args:
+        return []
+    root = _option_value(args, "--directory", "-d")
+    output = _option_value(args, "--output", "-o")
+    operands = _operands(args, PATCH_VALUED)
+    if output or operands:
+        targets = [output or operands[0]]
+    elif stdin is None or _option_value(args, "--input", "-i"):
+        return []
+    else:
+        targets = _diff_targets(stdin, _strip_level(args, 1 if "diff --git " in stdin else None))
+    return [f"{root.rstrip('/')}/{t}" if root else t for t in targets]
 
 
 def sed_in_place(args: list[str]) -> bool:

@@ -456,6 +456,16 @@ def test_each_run_reads_its_commands_in_its_own_repository() -> None:
         ("cd /tmp && echo x > o.txt", ["/tmp/o.txt"]),
         ("apply_patch <<'PATCH'\n*** Begin Patch\n*** Update File: src/a.py\n@@\n-x\n+y\n*** Add File: src/b.py\n+z\n"
          "*** Delete File: src/c.py\n*** End Patch\nPATCH", ["src/a.py", "src/b.py"]),
+        ("git apply <<'EOF'\n--- a/src/x.py\n+++ b/src/x.py\n@@ -1 +1 @@\n-a\n+b\nEOF", ["src/x.py"]),
+        ("git -C repo apply -p2 --directory=vendor <<EOF\n+++ b/x/y.go\t2024-01-01\nEOF", ["repo/vendor/y.go"]),
+        ("git apply - <<EOF\n+++ b/new.txt\n--- a/gone.txt\n+++ /dev/null\nEOF", ["new.txt"]),
+        ("cd pkg && patch src/y.py < /tmp/p.diff", ["pkg/src/y.py"]),
+        ("cd sub && patch -p0 <<EOF\n--- lib/a.c\n+++ lib/a.c\n@@\n+x\nEOF", ["sub/lib/a.c"]),
+        ("patch -d src <<EOF\ndiff --git a/m/q.sh b/m/q.sh\n--- a/m/q.sh\n+++ b/m/q.sh\nEOF", ["src/m/q.sh"]),
+        ("git apply fix.patch", []),  # the patch file's targets are not on the command line
+        ("git apply --check <<EOF\n+++ b/a.py\nEOF", []),
+        ("patch --dry-run -p1 <<EOF\n+++ b/a.py\nEOF", []),
+        ("patch -p1 -i fix.diff", []),
         ("rm -rf build && mkdir -p build", []),
         ("black . && ruff check --fix .", []),
     ],
