@@ -20,7 +20,7 @@ import re
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..evidence import Command, Run
@@ -37,6 +37,7 @@ INLINE_CODE = {"python": ("-c",), "javascript": ("-e", "--eval", "-p", "--print"
 COMMIT_MADE = re.compile(r"^\[[^\]\n]+ [0-9a-f]{7,}\] ", re.M)
 GIT_OPTS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
 EDITOR_WRITES = frozenset({"create", "str_replace", "insert", "undo_edit"})  # SWE-agent's editor tool
+STATUS_ECHO = re.compile(r"[;\n]\s*echo\s+[^;\n|&<>`]*\$\?[^;\n|&<>`]*$")  # a line ending `; echo "exit=$?"`
 PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
 DIFF_TARGET = re.compile(r"^\+\+\+ (\S+)", re.M)  # a unified diff's new-file line (a tab and a date may follow)
 DIFF_DRY_RUN = frozenset({"--check", "--stat", "--numstat", "--summary", "--dry-run"})
@@ -221,7 +222,13 @@ class Segment(SimpleCommand):
         """Known to have exited 0: the command did, and its exit status implies this one's (see `bash.Simple.sure`:
         the last of a pipeline, every link of an `&&` chain, each statement under `set -e`)."""
         cmd = self.command
-        return cmd.exit_code == 0 and not cmd.timed_out and self.simple.sure
+        if cmd.timed_out:
+            return False
+        echoed = echoed_status(cmd)
+        if echoed is not None and self.index < len(echoed[1]):
+            status, sure = echoed
+            return status == 0 and sure[self.index]
+        return cmd.exit_code == 0 and self.simple.sure
 
     @property
     def green(self) -> bool:
@@ -480,6 +487,26 @@ def _copy_targets(program: str, args: list[str]) -> list[str]:
 
 
 # --- a command line, a recorded command, a run -----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def echoed_status(cmd: Command) -> tuple[int, tuple[bool, ...]] | None:
+    """For a line ending in an echo of `$?` (`make docs; echo "exit=$?"`), the status that echo printed (the last line
+    of the output) and, per simple command before it, whether that status is its own (as if the line ended before
+    the echo); None for any other line, or when the output does not show the echo's line."""
+    text = cmd.cmd.rstrip()
+    found = STATUS_ECHO.search(text)
+    if found is None:
+        return None
+    echo, head = parse(found.group(0)[1:]), bash.read(text[: found.start()])
+    if len(echo) != 1 or not head:
+        return None
+    shown = re.escape(" ".join(echo[0].argv[1:])).replace(re.escape("$?"), r"(\d+)")
+    lines = [line.strip() for line in cmd.output.splitlines() if line.strip()]
+    status = re.fullmatch(shown, lines[-1]) if lines else None
+    if status is None:
+        return None
+    return int(status.group(1)), tuple(s.sure for s in head)
 
 
 def parse(line: str, project: Project = EMPTY) -> list[SimpleCommand]:

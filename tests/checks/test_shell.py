@@ -227,6 +227,12 @@ def test_segments_positions_and_tools() -> None:
         ("pytest a.py; pytest b.py", 0, "3 passed", False, False),
         ("make test | tail -2", 0, "unit: 14 passed, 0 failed", False, True),
         ("pytest -q | tail -1", 0, "12 passed, 0 errors in 0.3s", False, True),
+        # the status a trailing echo of `$?` prints is the one of the line before it
+        ("make docs; echo \"exit=$?\"", 0, "built 12 pages\nexit=0\n", True, True),
+        ("make docs; echo \"exit=$?\"", 0, "broken link\nexit=2\n", False, False),
+        ("make docs\necho $?", 0, "ok\n0", True, True),
+        ("make html | tail -5; echo $?", 0, "ok\n0", False, False),  # $? is tail's
+        ("make docs; echo \"exit=$?\"", 0, "output cut before the echo", False, False),
     ],
 )
 def test_succeeded_and_green(cmd: str, exit_code: int, output: str, succeeded: bool, green: bool) -> None:
