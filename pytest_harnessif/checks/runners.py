@@ -49,7 +49,9 @@ TEST_SCRIPT = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec)|
                          r"|(?:^|/)tests?/run(?:[_-]?all)?\.(?:sh|py|js)$")
 TEST_BINARY = re.compile(r"(?:^|/)(?:tests?|unit_?tests?|[^/.]*_tests?|test_[^/.]+|tests?/[^/.]+)$")
 TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|spec|specs|testing)/")
-LINT_SCRIPT = re.compile(r"(?:^|/)(?:lint|run_?lint|run-lint|check[_-]?style|format[_-]?check)(?:\.\w+)?$")
+LINT_SCRIPT = re.compile(  # lint, lint-shell, lint_docs, kiln_lint, run-lint, check_style, format-check
+    r"(?:^|/)(?:lint(?:[_-]\w+)?|\w+[_-]lint|check[_-]?style|format[_-]?check)(?:\.\w+)?$"
+)
 PY_TEST_FILE = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test)\.py$")
 SHELL_SCRIPT = re.compile(r"\.(?:sh|bash)$")
 SHEBANG = re.compile(r"^#!.*\b(?:ba|z|da|k)?sh\b")

@@ -125,6 +125,12 @@ def test_is_not_test_run(cmd: str) -> None:
         ("shellcheck bin/rotate.sh", True),
         ("npm run build", False),
         ("node tools/build.mjs", False),
+        ("./scripts/lint-shell.sh", True),  # a repository's own lint scripts, named the ways projects name them
+        ("python tools/lint_docs.py", True),
+        ("python tools/kiln_lint.py src", True),
+        ("bash run_lint", True),
+        ("python tools/linter_rules.py", False),
+        ("./lintel.sh", False),
     ],
 )
 def test_is_lint_run(cmd: str, lint: bool) -> None:
