@@ -100,8 +100,16 @@ def _thin(repo: Path) -> bool:
     return len(history.commits) < 3 or len(authors) < 2 or span.days < 7
 
 
-def measure(tasks: Mapping[str, TaskEntry], stop: frozenset[str] = frozenset()) -> Skeleton:
-    """The skeleton measures of a panel; `stop` lists capitalised words that are no one's name (months, languages)."""
+CALENDAR = frozenset(
+    {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March",
+     "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+)
+"""Capitalised words no one's name is counted as, whatever the panel's repositories say."""
+
+
+def measure(tasks: Mapping[str, TaskEntry], stop: frozenset[str] = CALENDAR) -> Skeleton:
+    """The skeleton measures of a panel; `stop` lists capitalised words that are no one's name (by default the
+    days and months)."""
     ids = sorted(tasks)
     turns = [(f"{t}#{i}", t, turn.text) for t in ids for i, turn in enumerate(tasks[t].task.turns)]
     near = []
