@@ -20,6 +20,9 @@ LONG_OPTION = re.compile(r"(?:add_argument|[oO]ption|[fF]lag)\s*\((?:[^()]|\([^(
 GO_FLAG = re.compile(r"(?:\b(?:p?flag|fs|flags)|Flags\(\))\."
                      r"(?:Bool|Int\d*|Uint\d*|String|Float\d+|Duration|Func|Text|Var|Count|IP)\w*\(\s*(?:&[\w.]+\s*,\s*)?"
                      r"\"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\"")
+NODE_OPTION = re.compile(  # util.parseArgs({options: {"dry-run": {type: "boolean"}}}): a key whose value has a type
+    r"^\s*[\"']?([a-z][a-z0-9]*(?:-[a-z0-9]+)*)[\"']?\s*:\s*\{\s*type\s*:\s*[\"'`](?:boolean|string)[\"'`]", re.M
+)
 NOT_SOURCE = re.compile(r"\.(?:md|markdown|mdx|rst|txt|lock|sum|json|ya?ml|toml|cfg|ini)$|(?:^|/)(?:docs?|vendor)/",
                         re.I)
 
@@ -75,10 +78,11 @@ def test_breaking_entries_reach_the_migration_guide(run: Run, changelog: str = "
 def _new_options(run: Run) -> list[tuple[str, str]]:
     """`(path, --name)` for each long option a non-test source file gained: a `"--name"` string literal in an
     `add_argument(...)`, `option(...)` / `Option(...)` or `flag(...)` call (argparse, click, typer, commander...) or
-    a Go flag definition (`flag.String("name", ...)`, `fs.Bool(...)`, `cmd.Flags().BoolP("name", ...)`), whose
-    option no source file defined before the run."""
+    a Go flag definition (`flag.String("name", ...)`, `fs.Bool(...)`, `cmd.Flags().BoolP("name", ...)`) or an
+    option of Node's `util.parseArgs` (`"dry-run": { type: "boolean" }` on one line), whose option no source file
+    defined before the run."""
     before = "\n".join(text_of(d) for p, d in run.initial_files.items() if not NOT_SOURCE.search(p))
-    known = {f"--{m}" for rx in (LONG_OPTION, GO_FLAG) for m in rx.findall(before)}
+    known = {f"--{m}" for rx in (LONG_OPTION, GO_FLAG, NODE_OPTION) for m in rx.findall(before)}
     out = []
     for path in sorted({*run.created(), *run.modified()}):
         if NOT_SOURCE.search(path) or is_test_path(path):
@@ -86,7 +90,7 @@ def _new_options(run: Run) -> list[tuple[str, str]]:
         data = run.files[path]
         lines = text_of(data).splitlines()
         for n in sorted(added_line_numbers(run.initial_files.get(path), data)):
-            for rx in (LONG_OPTION, GO_FLAG):
+            for rx in (LONG_OPTION, GO_FLAG, NODE_OPTION):
                 out += [(path, f"--{m}") for m in rx.findall(lines[n - 1]) if f"--{m}" not in known]
     return list(dict.fromkeys(out))
 

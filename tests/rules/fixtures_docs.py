@@ -200,6 +200,8 @@ def _option(code: str, docs: dict[str, str], path: str = "cmd/tally/main.go") ->
 
 GO_OPTION = '\nvar format = flag.String("format", "text", "output format")\n'
 CLI_WITH_FORMAT = {"docs/cli.md": NEW_CLI}
+NODE_OPTIONS = ("const { values } = parseArgs({\n  options: {\n    'dry-run': { type: 'boolean', short: 'n' },\n"
+                "  },\n});\n")
 
 FIXTURES: dict[str, dict[str, list[Any]]] = {
     "CS-160": {
@@ -288,8 +290,10 @@ FIXTURES: dict[str, dict[str, list[Any]]] = {
         "pass": [_option(GO_OPTION, CLI_WITH_FORMAT),
                  _option('parser.add_argument("--since", help="only rows after DATE")\n',
                          {"docs/export.md": "# Export\n\nUse `--since 2024-01-01` to filter.\n"},
-                         path="tools/export.py")],
+                         path="tools/export.py"),
+                 _option(NODE_OPTIONS, {"README.md": "Run `sizes --dry-run` first.\n"}, path="bin/sizes.mjs")],
         "fail": [_option(GO_OPTION, {}),
+                 _option(NODE_OPTIONS, {}, path="bin/sizes.mjs"),
                  _option(GO_OPTION, {"docs/cli.md": BASE["docs/cli.md"] + "- `--formats` lists formats.\n"}),
                  _option(GO_OPTION, {"CHANGELOG.md": BASE["CHANGELOG.md"] + "- `--format`\n"})],
         "na": [_option('\nvar again = flag.Bool("json", true, "")\n', {}),  # not a new option
