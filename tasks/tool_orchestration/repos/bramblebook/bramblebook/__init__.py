@@ -1,0 +1,1 @@
+"""bramblebook: bookings and waitlists for the Bramble Street community workshop."""

@@ -1,0 +1,1 @@
+"""Command-line consoles for the services around bramblebook (tracker, dbq, flags, metrics)."""
