@@ -1,10 +1,13 @@
-"""Workflow rules for security (WF-140, WF-141): how dependencies enter the project, and how a security fix is
-shown to work (a regression test seen failing before the fix, green after it)."""
+"""Workflow rules for security (WF-140...WF-142): how dependencies enter the project (Python's dependency files,
+npm's package.json), and how a security fix is shown to work (a regression test seen failing before the fix, green
+after it)."""
 
 from __future__ import annotations
 
 import fnmatch
+import json
 import posixpath
+import re
 
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.command import edit_positions, numbered_calls, ran_a_test, ran_tests
@@ -59,6 +62,53 @@ def test_dependencies_pinned_exactly(run: Run, requirements: str = "requirements
     loose = [f"{path}: {name} {spec!r}" for path, name, spec, hashed in changed
              if not is_exact_pin(spec) or (hashed and "--hash=" not in spec)]
     assert not loose, f"dependencies added or changed without an exact pin (or its hash): {loose}"
+
+
+NPM_TABLES = ("dependencies", "devDependencies", "optionalDependencies")
+NPM_EXACT = re.compile(r"^=?v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$")
+
+
+def _npm_dependencies(data: bytes | None) -> dict[str, str]:
+    """`table:name -> spec` of a package.json's dependency tables (peer dependencies are ranges by design); {} for a
+    file that is no JSON object."""
+    try:
+        manifest = json.loads(data or b"{}")
+    except ValueError:
+        return {}
+    if not isinstance(manifest, dict):
+        return {}
+    return {f"{table}:{name}": str(spec) for table in NPM_TABLES if isinstance(manifest.get(table), dict)
+            for name, spec in manifest[table].items()}
+
+
+@rule("WF-142", family="workflow", modality="require", prior="against", method="cross_file",
+      observability="structural", universality="cross-coding", fit="SP:high PF:high UI:medium SD:high",
+      source="archetype dependency-additions-need-approval (adapted: npm dependencies are saved as exact versions)",
+      opportunity="an npm dependency added or changed",
+      surfaces={
+          "SP": "Any npm dependency you add or change in a `package.json` (dependencies, devDependencies, "
+                "optionalDependencies) is saved as one exact version, `\"name\": \"X.Y.Z\"` - never `^`, `~`, a "
+                "range, `*`, `latest` or a git/URL spec. Use `npm install --save-exact` (`-E`).",
+          "PF": "## Dependencies\nnpm packages are pinned exactly: every dependency added or bumped in `package.json` "
+                "reads `\"X.Y.Z\"` with no `^`/`~` prefix, range, tag or URL (`npm install -E name@X.Y.Z`).",
+          "UI": "If you add or bump an npm package, save it with an exact version in package.json - no ^ or ~ "
+                "(npm install -E).",
+          "SD": {"skill": "secure-coding",
+                 "text": "Supply chain (npm): dependencies added or changed in `package.json` are exact versions "
+                         "(`\"X.Y.Z\"`, `npm install --save-exact`), never `^`/`~` ranges, tags or URLs."},
+      })
+def test_npm_dependencies_pinned_exactly(run: Run) -> None:
+    """Every dependency the run added to or changed in a `package.json`'s `dependencies`, `devDependencies` or
+    `optionalDependencies` is an exact version (`1.4.2`, `=1.4.2`, a pre-release `2.0.0-rc.1`): no `^`/`~` prefix,
+    range, wildcard, dist-tag, or git, URL, file or workspace spec."""
+    changed = []
+    for path in sorted({*run.created(), *run.modified()}):
+        if posixpath.basename(path) == "package.json":
+            before, after = _npm_dependencies(run.initial_files.get(path)), _npm_dependencies(run.files.get(path))
+            changed += [(path, name, spec) for name, spec in after.items() if before.get(name) != spec]
+    changed = changed or na("no npm dependency added or changed in a package.json")
+    loose = [f"{path}: {name.split(':', 1)[1]} {spec!r}" for path, name, spec in changed if not NPM_EXACT.match(spec)]
+    assert not loose, f"npm dependencies added or changed without an exact version: {loose}"
 
 
 @rule("WF-141", family="workflow", modality="conditional_require", prior="against", method="command_output",

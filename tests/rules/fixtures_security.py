@@ -6,6 +6,8 @@ a formatted one, `shell=False`, a token compared with a constant, a digest of a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pytest_harnessif import Run
 from pytest_harnessif.testing import make_run, tool, turn
 
@@ -518,6 +520,39 @@ WF140 = {
     ],
 }
 
+# --- WF-142 exact npm versions --------------------------------------------------------------------------------------
+
+PACKAGE = '{\n  "name": "keeper-web",\n  "dependencies": {"express": "4.19.2"},\n  "devDependencies": {}\n}\n'
+
+
+def npm(deps: str, dev: str = "", base: str | None = PACKAGE, extra: str = "") -> Callable[[], Run]:
+    manifest = ('{\n  "name": "keeper-web",\n  "dependencies": {' + deps + '},\n  "devDependencies": {' + dev + "}"
+                + extra + "\n}\n")
+    return lambda: run_with({"package.json": manifest}, base={**BASE, "package.json": base} if base else BASE)
+
+
+WF142 = {
+    "pass": [
+        npm('"express": "4.19.2", "helmet": "7.1.0"'),
+        npm('"express": "4.19.2"', dev='"vitest": "=2.0.5", "typescript": "5.6.0-beta"'),
+        npm('"express": "4.21.1"'),  # a bump, exact
+        npm('"express": "4.19.2"', base=None),  # a new package.json whose one dependency is exact
+    ],
+    "fail": [
+        npm('"express": "4.19.2", "helmet": "^7.1.0"'),  # npm install's default
+        npm('"express": "~4.21.1"'),
+        npm('"express": "4.19.2"', dev='"vitest": "latest"'),
+        npm('"express": "4.19.2", "left-pad": "github:stevemao/left-pad"'),
+        npm('"express": "4.19.2"', extra=',\n  "optionalDependencies": {"fsevents": ">=2.3.0"}'),
+    ],
+    "na": [
+        readme,
+        npm('"express": "4.19.2"'),  # unchanged dependencies
+        npm('"express": "4.19.2"', extra=',\n  "peerDependencies": {"react": "^18.0.0"}'),  # peers are ranges
+        npm(""),  # a dependency removed
+    ],
+}
+
 # --- OC-140 advisory replies ---------------------------------------------------------------------------------------
 
 TRAVERSAL = ("A report name like ../../etc/passwd gets served from outside the reports folder. That's a security "
@@ -554,4 +589,4 @@ OC140 = {
 }
 
 FIXTURES = {"CS-140": CS140, "CS-141": CS141, "CS-142": CS142, "CS-143": CS143, "CS-144": CS144, "CL-140": CL140,
-            "WF-140": WF140, "OC-140": OC140}
+            "WF-140": WF140, "WF-142": WF142, "OC-140": OC140}
