@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..authoring import NotInLog
 from ..evidence import Command, Run, match
 from ..trajectory import ToolCall
-from .shell import Position, Segment, SimpleCommand, parse, project_of, segments, workspace_relative
+from .shell import Position, Segment, SimpleCommand, parse, project_of, sed_in_place, segments, workspace_relative
 from .summaries import read_counts
 from .workspace import files_before_turn, workspace_path
 
@@ -84,8 +84,8 @@ def edit_positions(run: Run, pattern: str = "**", infer: bool = True, keep: Keep
     """Where files matching `pattern` (and `keep`) were edited (`edits` and `shell_edits`), sorted.
 
     With `infer`, a turn whose snapshot shows such a file changed but that made no recognised edit counts
-    each of its bash commands that is not just test or lint runs as a possible edit (e.g. a python script
-    that rewrites the file).
+    each of its bash commands as a possible edit (e.g. a python script that rewrites the file), except those that
+    only run tests or lint or only look (`git status`, `git commit`, `cat`, `sed -n`, `ls`: `only_looks`).
     """
     found = sorted({e.position for e in [*edits(run, pattern, keep), *shell_edits(run, pattern, keep)]})
     if not infer:
@@ -101,10 +101,34 @@ def edit_positions(run: Run, pattern: str = "**", infer: bool = True, keep: Keep
             {
                 (s.command.order, 0)
                 for s in in_turn
-                if not all(x.is_test_run or x.is_lint_run for x in in_turn if x.command.order == s.command.order)
+                if not all(x.is_test_run or x.is_lint_run or only_looks(x)
+                           for x in in_turn if x.command.order == s.command.order)
             }
         )
     return sorted(found)
+
+
+LOOKERS = frozenset({"cat", "head", "tail", "less", "more", "nl", "wc", "ls", "tree", "grep", "egrep", "fgrep", "rg",
+                     "diff", "pwd", "echo", "printf", "which", "type", "stat", "file", "du", "date", "true", "cd",
+                     "sort", "uniq", "cut", "column", "jq"})
+LOOKING_GIT = frozenset({"status", "log", "diff", "show", "add", "commit", "rev-parse", "blame", "grep", "ls-files",
+                         "shortlog", "describe", "remote", "config"})
+FIND_ACTIONS = ("-exec", "-execdir", "-delete", "-ok", "-okdir", "-fprint", "-fprintf", "-fls")
+
+
+def only_looks(seg: Segment) -> bool:
+    """A simple command that cannot change a workspace file: a reader or lister (`cat`, `ls`, `grep`, `sed` without
+    `-i`, `find` without `-exec`/`-delete`) or a git subcommand that leaves the work tree alone (`status`, `log`,
+    `diff`, `add`, `commit`...), writing nothing through a redirection or `tee`."""
+    if seg.written_paths:
+        return False
+    if seg.program == "sed":
+        return not sed_in_place(seg.argv[1:])
+    if seg.program == "find":
+        return not any(a in FIND_ACTIONS for a in seg.argv[1:])
+    if seg.git is not None:
+        return seg.git[0] in LOOKING_GIT
+    return seg.program in LOOKERS
 
 
 def ran_tests(run: Run) -> list[Segment]:

@@ -152,6 +152,18 @@ def test_edit_positions_infers_script_edits_from_snapshots() -> None:
     assert edit_positions(run, "docs/**") == []
 
 
+def test_inferred_edits_leave_out_commands_that_only_look() -> None:
+    base = {"src/a.py": "x = 1\n"}
+    after = {"src/a.py": "x = 2\n"}
+    script = "python3 - <<'EOF'\nimport pathlib\np = pathlib.Path('src/a.py')\np.write_text('x = 2\\n')\nEOF"
+    run = make_run(initial=base, final=after, turns=[
+        turn("t0", "r0", bash("cat src/a.py | head -5; sed -n 1,3p src/a.py"), bash(script),
+             bash("git status --short && git add src/a.py && git commit -qm fix && git log --oneline -1"),
+             bash("find . -name '*.py' -delete"), bash("sed -i 's/2/3/' notes.txt; ls > listing.txt"), files=after),
+    ])
+    assert edit_positions(run, "src/**") == [(1, 0), (3, 0), (4, 0)]  # a write elsewhere still may be one
+
+
 @pytest.mark.parametrize(
     "cmd",
     [
