@@ -17,7 +17,8 @@ from .files import load_yaml
 from .rulemeta import Family, RuleMeta, Universality, Verifiability
 from .sandbox.history import HistoryError, load_history
 from .schema import TASK_FIELDS, Task, field_errors
-from .script import Script
+from .script import Call, Script
+from .stack import BUILTIN_SCHEMAS, SKILL_TOOL
 
 
 class LibraryError(Exception):
@@ -122,7 +123,32 @@ def _script(path: Path, task: Task) -> Script | None:
         raise LibraryError(_validation_message(path, exc)) from None
     if len(script.turns) != len(task.turns):
         raise LibraryError(f"{path}: turns: {len(script.turns)} scripted turns for {len(task.turns)} user turns")
+    _check_calls(path, script, task)
     return script
+
+
+def _check_calls(path: Path, script: Script, task: Task) -> None:
+    """Every scripted call names a tool the task offers, with arguments that tool takes (a misplaced key such as
+    `default:` under `args` would otherwise reach the tool and be ignored)."""
+    params = {name: set(schema["properties"]) for name, (_, schema) in BUILTIN_SCHEMAS.items()}
+    params |= {t.name: {"args"} for t in task.tools}
+    if task.skills:
+        params[SKILL_TOOL] = {"name"}
+    for i, turn in enumerate(script.turns):
+        for j, step in enumerate(turn.steps):
+            calls = [("", c) for c in step.calls] + [("default", step.default)] * (step.default is not None)
+            if step.tool is not None:
+                calls.append(("", Call(tool=step.tool, args=step.args)))
+            for where, call in calls:
+                field = f"{path}: turns[{i}].steps[{j}]{'.' + where if where else ''}"
+                if call is None:
+                    continue
+                if call.tool not in params:
+                    raise LibraryError(f"{field}: tool: {call.tool!r} is not a tool of the task ({', '.join(params)})")
+                unknown = sorted(set(call.args) - params[call.tool])
+                if unknown:
+                    raise LibraryError(f"{field}: args: {call.tool} takes no {', '.join(unknown)} "
+                                       f"(it takes {', '.join(sorted(params[call.tool]))})")
 
 
 def load_tasks(tasks_dirs: Path | Sequence[Path], rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:

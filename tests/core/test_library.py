@@ -197,6 +197,21 @@ def test_a_second_gold_has_one_reading(tmp_path: Path, alt: dict[str, Any], fiel
     assert message.startswith(f"{task_dir / 'gold-alt.yaml'}: ") and field in message
 
 
+@pytest.mark.parametrize(
+    ("step", "field"),
+    [
+        ({"tool": "bash", "args": {"command": "ls", "default": None}}, "turns[1].steps[0]: args: bash takes no default"),
+        ({"tool": "shell", "args": {"command": "ls"}}, "turns[1].steps[0]: tool: 'shell' is not a tool of the task"),
+        ({"tool": "bash", "args": {"command": "ls"}, "default": {"tool": "read_file", "args": {"file": "a"}}},
+         "turns[1].steps[0].default: args: read_file takes no file (it takes path)"),
+    ],
+)
+def test_a_scripted_call_takes_the_tool_s_arguments(tmp_path: Path, step: dict[str, Any], field: str) -> None:
+    task_dir = write_task(tmp_path, task_dict(), gold={"turns": [{"reply": "g0"}, {"steps": [step], "reply": "g1"}]})
+    message = _error(task_dir)
+    assert message.startswith(f"{task_dir / 'gold.yaml'}: ") and field in message, message
+
+
 def test_a_repository_history_that_cannot_be_replayed_is_a_library_error(tmp_path: Path) -> None:
     task_dir = write_task(tmp_path, task_dict(), gold={"turns": [{"reply": "g0"}, {"reply": "g1"}]})
     (task_dir / "repo.history.yaml").write_text("commits:\n  - author: nobody\n")
