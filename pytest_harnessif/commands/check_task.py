@@ -49,6 +49,24 @@ def _tests(workdir: Path, command: str, when: str) -> list[str]:
     return [f"commands.test `{command}` fails {when} (exit {proc.returncode}): " + " | ".join(tail)]
 
 
+def _unrecognised(entry: TaskEntry) -> list[str]:
+    """The task's test and lint commands as the checks read them in its repository: a test command they do not see
+    as a test run (a lint command as a lint run) would fail every rule about running it."""
+    from ..checks.projectfiles import Project
+    from ..checks.shell import parse
+    from .read_command import repository_files
+
+    project = Project(repository_files(entry.repo))
+    problems = []
+    for name, seen in (("test", "is_test_run"), ("lint", "is_lint_run")):
+        command = entry.task.commands.get(name)
+        if command and not any(getattr(s, seen) for s in parse(command, project)):
+            problems.append(f"{entry.dir / 'task.yaml'}: commands.{name}: the checks do not read `{command}` as a "
+                            f"{name} run (`harnessif read-command --repo {entry.repo}` shows what they see; "
+                            "see docs/reading.md)")
+    return problems
+
+
 def _models(entry: TaskEntry) -> list[str]:
     """The reference agents the task has scripts for."""
     return ["gold", "defaults"] + (["gold-alt"] if entry.alt_script is not None else [])
@@ -114,6 +132,7 @@ def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: b
     command = entry.task.commands.get("test")
     if command is None:
         problems.append(f"{entry.dir / 'task.yaml'}: commands.test: missing")
+    problems += _unrecognised(entry)
     with tempfile.TemporaryDirectory(prefix="check-task-") as tmp:
         work = Path(tmp)
         if command:

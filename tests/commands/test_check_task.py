@@ -72,3 +72,13 @@ def test_a_rule_that_cannot_read_the_repositorys_language_is_refused(project: Pa
     assert result.returncode == 1
     assert "rules.1: rule CS-001 reads python code only, and this repository is written in c and shell" in (
         result.stderr)
+
+
+def test_a_test_or_lint_command_the_checks_cannot_read_is_a_problem(project: Path) -> None:
+    task = project / "tasks" / "demo" / "mini" / "task.yaml"
+    commands = "commands: {test: 'bash scripts/go.sh', lint: 'python tools/tidy_up.py'}\n"
+    task.write_text(task.read_text().replace(TEST, commands))
+    result = check(project, "--bounds", "none")
+    assert result.returncode == 1
+    assert "task.yaml: commands.test: the checks do not read `bash scripts/go.sh` as a test run" in result.stderr
+    assert "task.yaml: commands.lint: the checks do not read `python tools/tidy_up.py` as a lint run" in result.stderr
