@@ -26,6 +26,7 @@ from typing import Any
 from ..evidence import Command, Run
 from . import bash
 from .code import is_test_path
+from .inlinewrites import code_writes
 from .projectfiles import EMPTY, Project
 from .runners import NONE, PYTHONS, Activity, classify
 from .summaries import read_counts
@@ -188,13 +189,15 @@ class SimpleCommand:
     def written_paths(self) -> list[str]:
         """Files this command writes, relative to where the command line started (after any `cd`; absolute paths
         stay absolute): redirection targets, `tee` files, `sed -i`/`perl -pi` files, `cp`/`mv`/`install`/`ln`
-        destinations, `touch`/`truncate` operands, `dd of=`, `curl -o`/`wget -O`, `sort -o`, `apply_patch` paths;
-        `/dev/*` left out."""
+        destinations, `touch`/`truncate` operands, `dd of=`, `curl -o`/`wget -O`, `sort -o`, `apply_patch` paths,
+        files inline code writes (`checks.inlinewrites`); `/dev/*` left out."""
         paths = [bash.join(r.cwd, r.file) for r in self.simple.redirects if r.file]
         paths += [bash.join(self.cwd, p) for p in _program_writes(self.program, self.argv[1:], self.simple.stdin)]
         if self.is_git("apply") and self.git is not None:
             where = bash.join(self.cwd, _option_value(self.argv[1 : self.argv.index("apply")], "-C") or ".")
             paths += [bash.join(where, p) for p in _git_apply_writes(self.git[1], self.simple.stdin)]
+        if self.code is not None:
+            paths += [bash.join(self.cwd, p) for p in code_writes(*self.code)]
         return list(dict.fromkeys(p for p in paths if not p.startswith("/dev/")))
 
 

@@ -480,6 +480,17 @@ def test_each_run_reads_its_commands_in_its_own_repository() -> None:
         ("patch -p1 -i fix.diff", []),
         ("rm -rf build && mkdir -p build", []),
         ("black . && ruff check --fix .", []),
+        ("python3 - <<'EOF'\nimport pathlib\np = pathlib.Path('src/a.py')\np.write_text(p.read_text().replace('a', 'b'))\n"
+         "EOF", ["src/a.py"]),
+        ("cd app && python -c \"open('notes.txt', 'a').write('x'); open(file='log', mode='w')\"", ["app/notes.txt"]),
+        ("python - <<EOF\nimport shutil\nwith open('out/r.md', 'w', encoding='utf-8') as f: f.write('x')\n"
+         "shutil.copy('a.py', 'b.py')\nEOF", ["out/r.md", "b.py"]),
+        ("node -e \"const fs = require('fs'); const f = 'src/a.js'; fs.writeFileSync(f, fs.readFileSync(f, 'utf8'))\"",
+         ["src/a.js"]),
+        ("node - <<'EOF'\nconst fs = require('node:fs');\nfs.appendFileSync(\"CHANGELOG.md\", '- x');\nEOF",
+         ["CHANGELOG.md"]),
+        ("python -c \"print(open('src/a.py').read())\"", []),  # reads only
+        ("python3 -c \"p = 'a.py'; p = 'b.py'; open(p, 'w')\"", []),  # a name bound twice: which file is unknown
     ],
 )
 def test_files_written_by_every_idiom(cmd: str, paths: list[str]) -> None:
