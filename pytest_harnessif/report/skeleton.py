@@ -5,7 +5,6 @@ prints the measures."""
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -17,6 +16,7 @@ from ..sandbox.history import load_history
 
 NEAR = 0.8  # difflib ratio above which two turns of different tasks are near-duplicates
 CLOSER_NEAR = 0.6  # ... and two closers are the same closer
+LINT_NEAR = 0.6  # ... and two repositories' lint scripts are one (line by line)
 ISSUE = re.compile(r"(?<![\w&])#(\d{2,})\b")
 NAME = re.compile(r"(?<![.!?:]\s)\b([A-Z][a-z]{2,})\b")
 ASKS = {
@@ -39,7 +39,7 @@ class Skeleton:
     reused_names: dict[str, list[str]]  # "Priya" -> tasks
     long_sessions: int  # tasks of 9-10 turns
     thin_histories: list[str]  # repositories without several commits by several authors over days
-    shared_lint: list[list[str]]  # repositories whose lint scripts are byte-identical
+    shared_lint: list[list[str]]  # repositories whose lint scripts are one script (`_shared_lint`)
 
     @property
     def near_share(self) -> float:
@@ -82,13 +82,25 @@ def _vocabulary(tasks: Mapping[str, TaskEntry]) -> set[str]:
     return words
 
 
-def _lint_digest(repo: Path) -> str | None:
+def _lint_lines(repo: Path) -> list[str]:
+    """The lines of the repository's lint scripts (files with `lint` in their name), [] when it has none."""
     files = sorted(
         p for p in repo.rglob("*") if p.is_file() and "lint" in p.name.lower() and "node_modules" not in p.parts
     )
-    if not files:
-        return None
-    return hashlib.sha256(b"".join(p.read_bytes() for p in files)).hexdigest()
+    return [line.strip() for p in files for line in p.read_text(encoding="utf-8", errors="replace").splitlines()]
+
+
+def _shared_lint(repos: list[Path]) -> list[list[str]]:
+    """Repositories whose lint scripts are one script: their lines' difflib ratio above `LINT_NEAR` (a copy with the
+    names swapped is still a copy)."""
+    names = {r: f"{r.parent.parent.name}/{r.name}" for r in repos}
+    lines = {r: found for r in repos if (found := _lint_lines(r))}
+    same = {}
+    for i, a in enumerate(lines):
+        for b in list(lines)[i + 1 :]:
+            matcher = difflib.SequenceMatcher(None, lines[a], lines[b], autojunk=False)
+            same[(names[a], names[b])] = matcher.quick_ratio() > LINT_NEAR and matcher.ratio() > LINT_NEAR
+    return _groups([names[r] for r in lines], same)
 
 
 def _thin(repo: Path) -> bool:
@@ -139,10 +151,6 @@ def measure(tasks: Mapping[str, TaskEntry], stop: frozenset[str] = CALENDAR) -> 
             if m.group(1) not in known and not opens_line:
                 names[m.group(1)].add(task_id)
     repos = sorted({e.repo for e in tasks.values()})
-    lint: dict[str, list[str]] = defaultdict(list)
-    for repo in repos:
-        if (d := _lint_digest(repo)) is not None:
-            lint[d].append(f"{repo.parent.parent.name}/{repo.name}")
     return Skeleton(
         turns=len(turns),
         near_duplicates=near,
@@ -151,7 +159,7 @@ def measure(tasks: Mapping[str, TaskEntry], stop: frozenset[str] = CALENDAR) -> 
         reused_names={k: sorted(v) for k, v in sorted(names.items()) if len(v) > 1},
         long_sessions=sum(9 <= len(e.task.turns) <= 10 for e in tasks.values()),
         thin_histories=[f"{r.parent.parent.name}/{r.name}" for r in repos if _thin(r)],
-        shared_lint=[sorted(v) for v in lint.values() if len(v) > 1],
+        shared_lint=_shared_lint(repos),
     )
 
 

@@ -480,8 +480,8 @@ def test_each_run_reads_its_commands_in_its_own_repository() -> None:
         ("patch -p1 -i fix.diff", []),
         ("rm -rf build && mkdir -p build", []),
         ("black . && ruff check --fix .", []),
-        ("python3 - <<'EOF'\nimport pathlib\np = pathlib.Path('src/a.py')\np.write_text(p.read_text().replace('a', 'b'))\n"
-         "EOF", ["src/a.py"]),
+        ("python3 - <<'EOF'\nimport pathlib\np = pathlib.Path('src/a.py')\n"
+         "p.write_text(p.read_text().replace('a', 'b'))\nEOF", ["src/a.py"]),
         ("cd app && python -c \"open('notes.txt', 'a').write('x'); open(file='log', mode='w')\"", ["app/notes.txt"]),
         ("python - <<EOF\nimport shutil\nwith open('out/r.md', 'w', encoding='utf-8') as f: f.write('x')\n"
          "shutil.copy('a.py', 'b.py')\nEOF", ["out/r.md", "b.py"]),

@@ -200,7 +200,8 @@ def test_a_second_gold_has_one_reading(tmp_path: Path, alt: dict[str, Any], fiel
 @pytest.mark.parametrize(
     ("step", "field"),
     [
-        ({"tool": "bash", "args": {"command": "ls", "default": None}}, "turns[1].steps[0]: args: bash takes no default"),
+        ({"tool": "bash", "args": {"command": "ls", "default": None}},
+         "turns[1].steps[0]: args: bash takes no default"),
         ({"tool": "shell", "args": {"command": "ls"}}, "turns[1].steps[0]: tool: 'shell' is not a tool of the task"),
         ({"tool": "bash", "args": {"command": "ls"}, "default": {"tool": "read_file", "args": {"file": "a"}}},
          "turns[1].steps[0].default: args: read_file takes no file (it takes path)"),

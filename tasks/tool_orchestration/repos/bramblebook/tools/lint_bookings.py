@@ -1,96 +1,139 @@
-"""bramblebook's checks: what review kept catching by hand, with the standard library only.
+"""Checks CI runs on bramblebook besides the tests.
 
-    python tools/lint_bookings.py [PATH ...]        (default: bramblebook ops tests tools)
+Usage: python tools/lint_bookings.py [PATH ...]   (no PATH: the whole repository)
 
-- Python: lines of at most 110 characters, no tabs or trailing whitespace, a final newline; every
-  module under bramblebook/ and ops/ opens with a docstring; no print() under bramblebook/ (the
-  service logs; the ops consoles may print); no naive `datetime.now()` or `utcnow()` anywhere.
-- Seeds: ops/seed/*.json parse as JSON; bramblebook/schema.sql only creates IF NOT EXISTS, so the
-  service and the dbq console can both apply it to an existing database.
-
-Prints one `path:line: problem` per problem and exits 1 if there is any.
+Each check below was added after review caught the same slip twice. A problem prints as
+`path:line: what`; the exit status is the number of problems, capped at 1.
 """
 
 from __future__ import annotations
 
-import ast
+import io
 import json
-import re
 import sys
+import tokenize
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
-LIMIT = 110
-DEFAULT = ("bramblebook", "ops", "tests", "tools")
-DOCUMENTED = ("bramblebook", "ops")
-CREATE = re.compile(
-    r"^\s*CREATE\s+(?:UNIQUE\s+)?(TABLE|INDEX)\s+(?!IF NOT EXISTS)", re.IGNORECASE | re.MULTILINE
-)
+MAX_LINE = 110
+SKIP_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", "data"}
+SERVICE = "bramblebook"
 
 
-def layout(path: Path, text: str) -> list[str]:
-    """Long lines, tabs, trailing whitespace, a missing final newline."""
-    found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if len(line) > LIMIT:
-            found.append(f"{path}:{number}: {len(line)} characters (limit {LIMIT})")
+class Problem(NamedTuple):
+    path: Path
+    line: int
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.what}" if self.line else f"{self.path}: {self.what}"
+
+
+Check = Callable[[Path, str], Iterator[Problem]]
+PY_CHECKS: list[Check] = []
+
+
+def py_check(fn: Check) -> Check:
+    PY_CHECKS.append(fn)
+    return fn
+
+
+@py_check
+def whitespace(path: Path, source: str) -> Iterator[Problem]:
+    """Line length, tabs, trailing blanks, the final newline."""
+    for n, line in enumerate(source.split("\n"), start=1):
+        if len(line) > MAX_LINE:
+            yield Problem(path, n, f"line is {len(line)} long, over {MAX_LINE}")
         if "\t" in line:
-            found.append(f"{path}:{number}: tab")
-        if line != line.rstrip():
-            found.append(f"{path}:{number}: trailing whitespace")
-    if text and not text.endswith("\n"):
-        found.append(f"{path}: no newline at end of file")
-    return found
+            yield Problem(path, n, "tab character")
+        if line.endswith((" ", "\t")):
+            yield Problem(path, n, "trailing blank")
+    if source and source[-1] != "\n":
+        yield Problem(path, 0, "missing newline at the end")
 
 
-def python(path: Path, text: str) -> list[str]:
-    """Layout, then the module docstring and print() rules."""
-    found = layout(path, text)
-    try:
-        tree = ast.parse(text, filename=str(path))
-    except SyntaxError as exc:
-        return [*found, f"{path}:{exc.lineno}: syntax error: {exc.msg}"]
-    top = path.parts[0] if path.parts else ""
-    if top in DOCUMENTED and ast.get_docstring(tree) is None:
-        found.append(f"{path}:1: module has no docstring")
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
+@py_check
+def docstring(path: Path, source: str) -> Iterator[Problem]:
+    """Modules of the service and of ops/ say what they are for."""
+    if path.parts[0] not in (SERVICE, "ops") or not source.strip():
+        return
+    tokens = _tokens(source)
+    first = next((t for t in tokens if t.type not in _NOISE), None)
+    if first is None or first.type != tokenize.STRING:
+        yield Problem(path, 1, "no module docstring")
+
+
+@py_check
+def calls(path: Path, source: str) -> Iterator[Problem]:
+    """print() in the service (it logs), and clocks without a timezone anywhere."""
+    names = [t for t in _tokens(source) if t.type not in _NOISE]
+    for i, tok in enumerate(names[:-1]):
+        following = names[i + 1].string
+        before = names[i - 1].string if i else ""
+        if following != "(" or before == "def":
             continue
-        func = node.func
-        if top == "bramblebook" and isinstance(func, ast.Name) and func.id == "print":
-            found.append(f"{path}:{node.lineno}: print() in the service (use logging)")
-        if isinstance(func, ast.Attribute) and func.attr == "utcnow":
-            found.append(f"{path}:{node.lineno}: utcnow() is naive (use datetime.now(UTC))")
-        if isinstance(func, ast.Attribute) and func.attr == "now" and not node.args and not node.keywords:
-            found.append(f"{path}:{node.lineno}: now() without a timezone (use datetime.now(UTC))")
-    return found
+        if tok.string == "print" and before != "." and path.parts[0] == SERVICE:
+            yield Problem(path, tok.start[0], "print() in the service: log instead")
+        if tok.string == "utcnow" and before == ".":
+            yield Problem(path, tok.start[0], "utcnow() gives a naive time: datetime.now(UTC)")
+        if tok.string == "now" and before == "." and i + 2 < len(names) and names[i + 2].string == ")":
+            yield Problem(path, tok.start[0], "now() without a timezone: datetime.now(UTC)")
 
 
-def seeds() -> list[str]:
-    """Seed JSON that parses, a schema that can be applied twice."""
-    found = []
-    for path in sorted(Path("ops/seed").glob("*.json")):
+_NOISE = {
+    tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING,
+}
+
+
+def _tokens(source: str) -> list[tokenize.TokenInfo]:
+    try:
+        return list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+
+
+def data_files() -> Iterator[Problem]:
+    """Seeds load as JSON; the schema can be applied to a database that already has it."""
+    for seed in sorted(Path("ops", "seed").glob("*.json")):
         try:
-            json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            found.append(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}")
-    schema = Path("bramblebook/schema.sql")
-    if schema.exists():
-        text = schema.read_text(encoding="utf-8")
-        for match in CREATE.finditer(text):
-            line = text.count("\n", 0, match.start()) + 1
-            found.append(f"{schema}:{line}: CREATE {match[1].upper()} without IF NOT EXISTS")
-    return found
+            json.loads(seed.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            yield Problem(seed, getattr(exc, "lineno", 0), f"not JSON ({exc})")
+    schema = Path(SERVICE, "schema.sql")
+    if not schema.is_file():
+        return
+    for n, line in enumerate(schema.read_text(encoding="utf-8").splitlines(), start=1):
+        words = line.upper().split()
+        if words[:1] == ["CREATE"] and ("TABLE" in words[1:3] or "INDEX" in words[1:3]):
+            if "IF NOT EXISTS" not in " ".join(words):
+                yield Problem(schema, n, "CREATE without IF NOT EXISTS (dbq applies the schema again)")
 
 
-def main(argv: list[str]) -> int:
-    paths = [Path(p) for p in (argv or DEFAULT)]
-    files = sorted({f for p in paths for f in ([p] if p.is_file() else p.rglob("*.py")) if f.suffix == ".py"})
-    problems = [line for f in files for line in python(f, f.read_text(encoding="utf-8"))]
-    problems += seeds()
-    for line in problems:
-        print(line)
-    return 1 if problems else 0
+def python_files(targets: list[str]) -> list[Path]:
+    roots = [Path(t) for t in targets] or [Path(".")]
+    found: set[Path] = set()
+    for root in roots:
+        if root.suffix == ".py":
+            found.add(root)
+            continue
+        for path in root.rglob("*.py"):
+            if not SKIP_DIRS.intersection(path.parts):
+                found.add(path)
+    return sorted(found)
+
+
+def main(targets: list[str]) -> int:
+    problems: list[Problem] = []
+    for path in python_files(targets):
+        source = path.read_text(encoding="utf-8")
+        for check in PY_CHECKS:
+            problems.extend(check(path, source))
+    problems.extend(data_files())
+    for problem in problems:
+        print(problem)
+    return min(len(problems), 1)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    raise SystemExit(main(sys.argv[1:]))
