@@ -17,7 +17,7 @@ from .digest import digest, digest_bytes, tree_digest
 from .entries import FlowEntry, RuleEntry, TaskEntry
 from .evidence import Run, is_generated
 from .flowdata import load_dataset, measurements, read_manifest
-from .library import LibraryError, load_rules, load_tasks
+from .library import LibraryError, admitted, load_rules, load_tasks
 from .placement import place
 from .runner import RunInterrupted, SandboxFromRepo, local_sandbox, run_trajectory
 from .sandbox.history import history_path
@@ -73,6 +73,8 @@ class Harness:
             self.tasks = dict(load_dataset(o.tasks_dirs[0], o.settings.taskflow_config))
         else:
             self.tasks = load_tasks(o.tasks_dirs, self.rules)
+            if not o.e0:
+                self.tasks = {k: e for k, e in self.tasks.items() if admitted(e.task.kind, o.settings.panel)}
         if o.e0 and len(self.tasks) != 1:
             raise LibraryError(f"{o.tasks_dirs[0]}: the E0 pilot runs one fixed task; found {len(self.tasks)}")
         self.placements = {tid: place(e, self.rules, o.seed, o.threshold) for tid, e in sorted(self.tasks.items())}

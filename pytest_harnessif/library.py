@@ -35,6 +35,9 @@ def _module_name(path: Path) -> tuple[str, Path]:
     return ".".join(parts), base
 
 
+NONCODING = "noncoding"  # the folder of the non-coding cases under a task folder
+
+
 def _folders(dirs: Path | Sequence[Path]) -> list[Path]:
     """One folder or several, each once (the bundled library is also the checkout's own)."""
     return list(dict.fromkeys(p.resolve() for p in ([dirs] if isinstance(dirs, Path) else dirs)))
@@ -87,6 +90,8 @@ def load_task(task_dir: Path) -> TaskEntry:
         raise LibraryError(_validation_message(path, exc)) from None
     if task.scenario != task_dir.parent.name:
         raise LibraryError(f"{path}: scenario: {task.scenario!r} but the task lives in folder {task_dir.parent.name!r}")
+    if task_dir.parent.parent.name == NONCODING and task.kind != "non_coding":
+        raise LibraryError(f"{path}: kind: a case under {NONCODING}/ is `kind: non_coding`")
     if task.repo and (task_dir / "repo").exists():
         raise LibraryError(f"{path}: repo: names the shared repos/{task.repo}/, but the task has its own repo/ too")
     shared = task_dir.parent / "repos" / task.repo if task.repo else None
@@ -151,11 +156,22 @@ def _check_calls(path: Path, script: Script, task: Task) -> None:
                                        f"(it takes {', '.join(sorted(params[call.tool]))})")
 
 
+def task_files(folder: Path) -> list[Path]:
+    """The task files of one task folder: `<scenario>/<task>/task.yaml` (the coding panel) and
+    `noncoding/<domain>/<case>/task.yaml` (the non-coding cases)."""
+    return sorted(folder.glob("*/*/task.yaml")) + sorted(folder.glob(f"{NONCODING}/*/*/task.yaml"))
+
+
+def admitted(kind: str, panel: str | None) -> bool:
+    """Whether a task of `kind` runs under `--harness-panel` (None: the coding panel)."""
+    return panel == "all" or (kind == "non_coding") == (panel == NONCODING)
+
+
 def load_tasks(tasks_dirs: Path | Sequence[Path], rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:
-    """Every `<scenario>/<task>/task.yaml` under the task folders, checked against the rule library; a task id
-    defined twice is a LibraryError naming both folders."""
+    """Every task under the task folders (`task_files`), checked against the rule library; a task id defined twice
+    is a LibraryError naming both folders."""
     tasks: dict[str, TaskEntry] = {}
-    for path in [p for folder in _folders(tasks_dirs) for p in sorted(folder.glob("*/*/task.yaml"))]:
+    for path in [p for folder in _folders(tasks_dirs) for p in task_files(folder)]:
         entry = load_task(path.parent)
         if entry.task.id in tasks:
             raise LibraryError(f"{path}: id: task {entry.task.id} is defined twice (also {tasks[entry.task.id].dir})")

@@ -76,6 +76,12 @@ GROUPS = [('harnessif',
      'choices': ['compact', 'full'],
      'help': 'terminal summary: one row per model (compact) or also family and surface tables (full) (default '
              'compact)'}),
+   ('--harness-panel',
+    {'dest': 'harness_panel',
+     'default': None,
+     'choices': ['coding', 'noncoding', 'all'],
+     'help': 'which tasks run: the coding panel, the non-coding cases (their own population, scored by NC-Macro) '
+             'or all (default coding; all when -m names noncoding)'}),
    ('--harness-zero-injection',
     {'dest': 'harness_zero_injection',
      'default': None,

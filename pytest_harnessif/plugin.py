@@ -59,6 +59,8 @@ def pytest_configure(config: pytest.Config) -> None:
     run_id = workerinput[RUN_ID] if workerinput else f"{dt.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
     try:
         settings = [read_options(config.getoption, m, stem=STEM, prefix=p) for _, _, m, p in option_groups()]
+        if settings[0].panel is None and "noncoding" in (config.option.markexpr or ""):
+            settings[0] = settings[0].model_copy(update={"panel": "all"})  # `-m noncoding` selects the cases
         options = resolve(
             *settings,
             root=root,
@@ -148,7 +150,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     for key in harness.keys_for(meta.id):
         if key.task not in marks:
             surface = harness.surface(key.task, meta.id)
-            marks[key.task] = [*base, pytest.mark.scenario(harness.tasks[key.task].task.scenario)]
+            task = harness.tasks[key.task].task
+            marks[key.task] = [*base, pytest.mark.scenario(task.scenario)]
+            if task.kind == "non_coding":
+                marks[key.task].append(pytest.mark.noncoding)
             if surface is not None:
                 marks[key.task].append(getattr(pytest.mark, f"surface_{surface}"))
         params.append(pytest.param(key, id=key.label, marks=marks[key.task]))

@@ -155,7 +155,8 @@ def marker_lines() -> list[str]:
     lines = [f"{name}: Harness-IF rule attribute" for name in [*Family, *Modality, *Prior, *Method]]
     lines += [f"surface_{s}: rule placed on surface {s}" for s in Surface]
     return [*lines, "scenario(name): the task scenario of a Harness-IF item", "e0: an E0 conflict run (--harness-e0)",
-            "taskflow: an SWE-TaskFlow measurement (--harness-taskflow)"]
+            "taskflow: an SWE-TaskFlow measurement (--harness-taskflow)",
+            "noncoding: a case of the non-coding panel (--harness-panel=noncoding or all)"]
 
 
 class Strict(BaseModel):

@@ -97,6 +97,13 @@ class SessionSettings(BaseModel):
         Literal["compact", "full"],
         Field(description="terminal summary: one row per model (compact) or also family and surface tables (full)"),
     ] = "compact"
+    panel: Annotated[
+        Literal["coding", "noncoding", "all"] | None,
+        Field(
+            description="which tasks run: the coding panel, the non-coding cases (their own population, scored by "
+            "NC-Macro) or all (default coding; all when -m names noncoding)"
+        ),
+    ] = None
     zero_injection: Annotated[
         Literal["each", "all"] | None,
         Field(

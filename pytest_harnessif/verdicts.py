@@ -25,7 +25,7 @@ JUNIT_TAIL = ("surface", "severity", "method", "status", "reason")
 def template(meta: RuleMeta, task: Task, surface: Surface | None, options: Options) -> dict[str, Any]:
     """The verdict fields of one (task, rule), shared by every model and round of it."""
     return {
-        "population": options.population,
+        "population": "noncoding" if task.kind == "non_coding" and options.population == "main" else options.population,
         "probe": options.zero_injection,
         "scenario": task.scenario,
         "rule": meta.id,

@@ -19,21 +19,30 @@ import tempfile
 from pathlib import Path
 
 from ..bundle import RULES, bundled, default_dir
-from ..entries import TaskEntry
+from ..entries import RuleEntry, TaskEntry
 from ..library import LibraryError, check_rules, load_rules, load_task
-from ..report.panel import BOUNDS
+from ..report.panel import BOUNDS, NONCODING_BOUNDS
+from ..rulemeta import Family
 from ..sandbox.host import unmet
 from ..turnfit import turn_problems
 
 
-def _bounds(entry: TaskEntry) -> list[str]:
+def _bounds(entry: TaskEntry, rules: dict[str, RuleEntry]) -> list[str]:
+    """The bundled panel's bounds: a coding task's (`report.panel.BOUNDS`) or a non-coding case's (`NONCODING_BOUNDS`:
+    1-4 turns, 8-20 professional-writing rules)."""
     task, path = entry.task, entry.dir / "task.yaml"
-    scorable = sum(bool(r.opportunity) for r in task.rules)
-    values = {"turns": len(task.turns), "rules": len(task.rules), "scorable": scorable}
+    if task.kind == "non_coding":
+        writing = sum(r.id in rules and rules[r.id].meta.family == Family.professional_writing for r in task.rules)
+        values = {"turns": len(task.turns), "writing rules": writing}
+        bounds = NONCODING_BOUNDS
+    else:
+        scorable = sum(bool(r.opportunity) for r in task.rules)
+        values = {"turns": len(task.turns), "rules": len(task.rules), "scorable": scorable}
+        bounds = BOUNDS
     problems = [
-        f"{path}: {name}: {value}, the bundled panel's bound is {BOUNDS[name][0]}-{BOUNDS[name][1]}"
+        f"{path}: {name}: {value}, the bundled panel's bound is {bounds[name][0]}-{bounds[name][1]}"
         for name, value in values.items()
-        if not BOUNDS[name][0] <= value <= BOUNDS[name][1]
+        if not bounds[name][0] <= value <= bounds[name][1]
     ]
     undeclared = [r.id for r in task.rules if r.opportunity is None]
     if undeclared:
@@ -84,6 +93,7 @@ def _play(entry: TaskEntry, rules_dir: Path, root: Path, work: Path, sandbox: st
         "-q",
         *(f"--harness-model={model}" for model in _models(entry)),
         f"--harness-sandbox={sandbox}",
+        "--harness-panel=all",
         f"--harness-store={work / 'store'}",
         f"--harness-report-dir={work / 'reports'}",
         "-o",
@@ -123,14 +133,16 @@ def _verdicts(entry: TaskEntry, rows: list[dict]) -> list[str]:
     return problems
 
 
-def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: bool) -> list[str]:
+def check(entry: TaskEntry, rules: dict[str, RuleEntry], rules_dir: Path, root: Path, sandbox: str,
+          bounds: bool) -> list[str]:
     """Every problem of the task (none: it is ready)."""
-    problems = _bounds(entry) if bounds else []
+    problems = _bounds(entry, rules) if bounds else []
     missing = unmet(set(entry.task.needs))
     if missing:
         return [*problems, f"{entry.dir / 'task.yaml'}: needs: this host lacks {', '.join(sorted(missing))}"]
     command = entry.task.commands.get("test")
-    if command is None:
+    coding = entry.task.kind == "coding"
+    if command is None and coding:
         problems.append(f"{entry.dir / 'task.yaml'}: commands.test: missing")
     problems += _unrecognised(entry)
     with tempfile.TemporaryDirectory(prefix="check-task-") as tmp:
@@ -140,7 +152,7 @@ def check(entry: TaskEntry, rules_dir: Path, root: Path, sandbox: str, bounds: b
             problems += _tests(work / "start", command, "at the start")
         if entry.script is None:
             return [*problems, f"{entry.dir / 'gold.yaml'}: missing: no gold script"]
-        if entry.alt_script is None and bounds:
+        if entry.alt_script is None and bounds and coding:
             problems.append(f"{entry.dir / 'gold-alt.yaml'}: missing: the panel needs a second gold")
         rows, tail = _play(entry, rules_dir, root, work, sandbox)
         if not rows:
@@ -159,11 +171,12 @@ def run(args: argparse.Namespace) -> int:
     rules_dir = default_dir(args.rules, RULES).resolve()
     try:
         entry = load_task(Path(args.path).resolve())
-        check_rules(entry, load_rules([d for d in (bundled(RULES), rules_dir) if d is not None]))
+        rules = load_rules([d for d in (bundled(RULES), rules_dir) if d is not None])
+        check_rules(entry, rules)
     except LibraryError as exc:
         print(f"harnessif check-task: {exc}", file=sys.stderr)
         return 1
-    problems = check(entry, rules_dir, Path.cwd(), args.sandbox, args.bounds == "panel")
+    problems = check(entry, rules, rules_dir, Path.cwd(), args.sandbox, args.bounds == "panel")
     for problem in problems:
         print(f"harnessif check-task: {problem}", file=sys.stderr)
     verdict = f"{len(problems)} problem{'s' * (len(problems) != 1)}" if problems else "ready"

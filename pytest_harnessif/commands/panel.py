@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..bundle import RULES, TASKS, default_dir
 from ..files import atomic_write
-from ..library import LibraryError, load_rules, load_tasks
+from ..library import LibraryError, admitted, load_rules, load_tasks
 from ..placement import PlacementError
 from ..report.library import placements
 from ..report.panel import (
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks_dir = default_dir(args.tasks, TASKS)
         rules = load_rules(default_dir(args.rules, RULES))
-        tasks = load_tasks(tasks_dir, rules)
+        tasks = {k: e for k, e in load_tasks(tasks_dir, rules).items() if admitted(e.task.kind, "coding")}
         target = label_sequences(load_corpus(Path(args.target) if args.target else ECP_SAMPLE))
     except (LibraryError, PlacementError, CorpusError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

@@ -76,9 +76,11 @@ def report_entries(root: Path) -> list[Entry]:
 
 
 def task_ids(tasks_dir: Path) -> set[str]:
-    """The ids of the task folders under `tasks_dir` (`<scenario>/<id>/task.yaml`)."""
+    """The ids of the task folders under `tasks_dir` (`library.task_files`)."""
+    from ..library import task_files
+
     ids = set()
-    for path in tasks_dir.glob("*/*/task.yaml"):
+    for path in task_files(tasks_dir):
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError):

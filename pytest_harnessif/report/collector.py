@@ -109,8 +109,9 @@ class Collector:
             return
         from ..metrics.accuracy import summarize  # pandas and the figures: imported only when there is a report
         from ..metrics.panel import panels
+        from ..metrics.populations import NONCODING
         from .records import in_order, write_run
-        from .terminal import full_tables, judge_line, summary_table
+        from .terminal import full_tables, judge_line, noncoding_summary, summary_table
 
         rows = in_order(self.rows)
         frames = panels(rows)
@@ -120,8 +121,13 @@ class Collector:
         run_dir = write_run(self.run_dir, rows, meta, list(self.requests.values()), frames)
         tr = terminalreporter
         tr.write_sep("=", "Harness-IF summary")
-        tr.write_line(population_line(meta["population"], meta.get("zero_injection")))
-        tr.write_line(summary_table(summarize(frames)))
+        coding = {name: frame for name, frame in frames.items() if name != NONCODING}
+        if coding or not frames:
+            tr.write_line(population_line(meta["population"], meta.get("zero_injection")))
+            tr.write_line(summary_table(summarize(coding)))
+        if NONCODING in frames:
+            tr.write_line(population_line(NONCODING))
+            tr.write_line(noncoding_summary(frames[NONCODING]))
         if self.full:
             tr.write_line(full_tables(frames))
         self._records(tr, run_dir, meta, judge_line(rows))

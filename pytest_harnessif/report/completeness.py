@@ -13,6 +13,7 @@ POPULATIONS = {
     "e0": "E0 conflict pilot (its own population, never pooled with the main panel)",
     "taskflow": "SWE-TaskFlow sessions (their own population, never pooled with the main panel)",
     "audit": "audit of imported logs (its own population, never pooled with the main panel)",
+    "noncoding": "non-coding panel, scored by NC-Macro (its own population, never pooled with the main panel)",
 }
 
 

@@ -29,6 +29,7 @@ CODES = {
 # the bundled coding panel's bounds per task (issue "The coding panel"): user turns, injected rules, and
 # injected rules with a declared opportunity
 BOUNDS: dict[str, tuple[int, int]] = {"turns": (6, 10), "rules": (25, 35), "scorable": (10, 27)}
+NONCODING_BOUNDS: dict[str, tuple[int, int]] = {"turns": (1, 4), "writing rules": (8, 20)}
 
 
 class TaskStats(BaseModel):

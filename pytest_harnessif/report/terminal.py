@@ -122,6 +122,19 @@ def _nc_macro(df: pd.DataFrame) -> str:
     )
 
 
+def _domains(df: pd.DataFrame) -> str:
+    table = noncoding.domain_macro(df)
+    return text_table(
+        ("model", *map(str, table.columns)), ((str(m), *(pct(v) for v in t)) for m, t in table.iterrows())
+    )
+
+
+def noncoding_summary(df: pd.DataFrame) -> str:
+    """The non-coding population's summary: NC-Macro with its interval, sigma_r, sigma_c, valid runs and cases per
+    model, then the case means per domain (empty-shell runs, with no eligible verdict, are left out of both)."""
+    return f"{_nc_macro(df)}\ncase means per domain\n{_domains(df)}"
+
+
 def full_tables(rows: Rows | Panels) -> str:
     """Per population: the accuracy columns (Acc, F-Acc, DW-Acc, AP-Acc, delta, severity-weighted), Acc by
     family x model and Acc by surface; NC-Macro for the non-coding population."""

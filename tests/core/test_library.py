@@ -281,3 +281,14 @@ def test_languages_are_required(tmp_path: Path) -> None:
     data = task_dict()
     del data["languages"]
     assert "languages" in _error(write_task(tmp_path, data))
+
+
+def test_noncoding_cases_load_from_their_own_folder_and_must_say_so(tmp_path: Path) -> None:
+    case = task_dict(id="clause", scenario="legal", kind="non_coding", languages=["english"])
+    write_task(tmp_path, case, scenario="noncoding/legal", folder="clause")
+    write_task(tmp_path, task_dict(), folder="mini")
+    tasks = load_tasks(tmp_path, _rules("CS-001"))
+    assert {k: e.task.kind for k, e in tasks.items()} == {"mini": "coding", "clause": "non_coding"}
+    coding = write_task(tmp_path / "x", task_dict(scenario="support"), scenario="noncoding/support")
+    message = _error(coding)
+    assert message.startswith(f"{coding / 'task.yaml'}: kind: a case under noncoding/ is `kind: non_coding`")
