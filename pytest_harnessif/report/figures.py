@@ -123,10 +123,29 @@ def nc_macro(table: pd.DataFrame) -> bytes:
     return _png(fig)
 
 
+def nc_domains(domains: pd.DataFrame) -> bytes:
+    """Case-macro rate per domain (groups) and model (bars), the spec's Table 9 as a figure."""
+    models, names = [str(m) for m in domains.index], [str(c).replace("_", " ") for c in domains.columns]
+    x = np.arange(len(names))
+    width = 0.8 / max(len(models), 1)
+    fig = Figure(figsize=(max(7.0, 1.4 * len(names)), 3.6))
+    ax = fig.subplots()
+    for i, model in enumerate(models):
+        ax.bar(x + (i - (len(models) - 1) / 2) * width, 100 * domains.iloc[i].to_numpy(), width, label=model)
+    ax.set_xticks(x, names)
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("case-macro pass rate %")
+    ax.legend(fontsize="small", ncols=min(len(models), 4), loc="lower right")
+    ax.grid(axis="y", alpha=0.3)
+    return _png(fig)
+
+
 def render(analysis: Analysis) -> dict[str, bytes]:
     """Every figure of one population's analysis, by file-friendly name."""
     if isinstance(analysis, NoncodingAnalysis):
-        return {"nc_macro": nc_macro(analysis.nc_macro)} if len(analysis.nc_macro) else {}
+        if not len(analysis.nc_macro):
+            return {}
+        return {"nc_macro": nc_macro(analysis.nc_macro), "nc_domains": nc_domains(analysis.domains)}
     a = analysis
     if a.accuracy.empty:
         return {}

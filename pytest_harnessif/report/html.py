@@ -288,7 +288,9 @@ def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes], actions: str)
         + img(figures, "nc_macro", "NC-Macro per model with intervals")
         + table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "cases"], rows)
         + '<p class="note">Case-macro average; domain-stratified bootstrap. Never pooled with the coding '
-        "panel.</p>" + actions + "<h3>Per domain</h3>" + _frame(a.domains, domains, "model")
+        "panel.</p>" + actions + "<h3>Per domain</h3>"
+        + img(figures, "nc_domains", "Case-macro pass rate per domain and model")
+        + _frame(a.domains, domains, "model")
     )
 
 

@@ -64,7 +64,7 @@ def test_every_figure_loads_with_a_natural_size(report: Path, tmp_path: Path) ->
     result = chromium(tmp_path, "--virtual-time-budget=15000", "--dump-dom", probe.as_uri())
     assert 'data-loaded="yes"' in result.stdout, result.stderr[-2000:]
     sizes = re.findall(r'<img id="fig-[a-z_]+"[^>]*data-natural="(\d+)x(\d+)"', result.stdout)
-    assert len(sizes) == report.read_text(encoding="utf-8").count("<img ") == 9
+    assert len(sizes) == report.read_text(encoding="utf-8").count("<img ") == 10
     assert all(int(w) > 100 and int(h) > 100 for w, h in sizes)
 
 

@@ -66,6 +66,7 @@ def test_tables_and_figures_per_population(run_dir: Path) -> None:
         "main/family_heatmap.png",
         "main/reliability.png",
         "main/surface.png",
+        "noncoding/nc_domains.png",
         "noncoding/nc_macro.png",
         "zero_injection/acc_vs_ap.png",
         "zero_injection/family_heatmap.png",
@@ -93,7 +94,7 @@ def test_html_is_self_contained_with_every_section(run_dir: Path) -> None:
     ):
         assert title in page
     images = re.findall(r'<img id="fig-([a-z_]+)" alt="[^"]*" src="data:image/png;base64,([^"]+)">', page)
-    assert len(images) == 9  # zero-injection: no failures and one round, so no taxonomy or reliability
+    assert len(images) == 10  # zero-injection: no failures and one round, so no taxonomy or reliability
     assert all(base64.b64decode(data).startswith(PNG) for _, data in images)
 
 
