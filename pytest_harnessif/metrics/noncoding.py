@@ -55,7 +55,8 @@ def nc_macro(df: pd.DataFrame, resamples: int = RESAMPLES, seed: int = SEED, lev
     """Per model (spec 8.1): NC-Macro (equal-weight mean of case means over the cases with a valid run), its
     domain-stratified bootstrap percentile interval (cases resampled with replacement within each domain,
     each keeping its observed case mean; one shared draw per resample for all models), sigma_r (mean
-    within-case SD across runs, cases with >= 2 runs), sigma_c (SD across case means), valid runs and cases."""
+    within-case SD across runs, cases with >= 2 runs), sigma_c (SD across case means), valid runs, runs excluded as
+    empty shells (no eligible verdict) and cases."""
     cells = case_means(df)
     means = cells.pivot(index="model", columns="case", values="mean")
     domain = cells.drop_duplicates("case").set_index("case")["domain"].reindex(means.columns)
@@ -69,6 +70,7 @@ def nc_macro(df: pd.DataFrame, resamples: int = RESAMPLES, seed: int = SEED, lev
     samples = ratio(resampled_sums(weights, np.nan_to_num(values)), resampled_sums(weights, seen.astype(float)))
     lo, hi = percentile_interval(samples, level)
     by_model = cells.groupby("model", sort=True)
+    attempted = df.drop_duplicates(["model", "task", "round"]).groupby("model").size()
     return pd.DataFrame(
         {
             "nc_macro": by_model["mean"].mean(),
@@ -77,6 +79,7 @@ def nc_macro(df: pd.DataFrame, resamples: int = RESAMPLES, seed: int = SEED, lev
             "sigma_r": by_model["sd"].mean(),
             "sigma_c": by_model["mean"].std(),
             "valid_runs": by_model["runs"].sum(),
+            "excluded_runs": attempted.reindex(means.index) - by_model["runs"].sum(),
             "cases": by_model.size(),
         }
     )

@@ -278,6 +278,7 @@ def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes], actions: str)
             pct(r["sigma_r"]),
             pct(r["sigma_c"]),
             _count(r["valid_runs"]),
+            _count(r["excluded_runs"]),
             _count(r["cases"]),
         )
         for m, r in t.iterrows()
@@ -286,7 +287,8 @@ def _noncoding(a: NoncodingAnalysis, figures: Mapping[str, bytes], actions: str)
     return (
         "<h3>Non-coding score (NC-Macro)</h3>"
         + img(figures, "nc_macro", "NC-Macro per model with intervals")
-        + table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "cases"], rows)
+        + table(["model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "valid runs", "empty shells excluded", "cases"],
+                rows)
         + '<p class="note">Case-macro average; domain-stratified bootstrap. Never pooled with the coding '
         "panel.</p>" + actions + "<h3>Per domain</h3>"
         + img(figures, "nc_domains", "Case-macro pass rate per domain and model")

@@ -106,7 +106,7 @@ def _surface(df: pd.DataFrame) -> str:
 def _nc_macro(df: pd.DataFrame) -> str:
     table = noncoding.nc_macro(df)
     return text_table(
-        ("model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "runs", "cases"),
+        ("model", "NC-Macro", "95% CI", "sigma_r", "sigma_c", "runs", "excluded", "cases"),
         (
             (
                 str(m),
@@ -115,6 +115,7 @@ def _nc_macro(df: pd.DataFrame) -> str:
                 pct(t["sigma_r"]),
                 pct(t["sigma_c"]),
                 f"{t['valid_runs']:.0f}",
+                f"{t['excluded_runs']:.0f}",
                 f"{t['cases']:.0f}",
             )
             for m, t in table.iterrows()

@@ -51,7 +51,7 @@ def test_nc_macro_by_hand() -> None:
     assert t["nc_macro"] == pytest.approx(sum(means) / 4)
     assert t["sigma_r"] == pytest.approx((pd.Series([0.75, 0.5]).std() + pd.Series([0.0, 0.25]).std()) / 2)
     assert t["sigma_c"] == pytest.approx(pd.Series(means).std())
-    assert (t["valid_runs"], t["cases"]) == (6, 4)
+    assert (t["valid_runs"], t["excluded_runs"], t["cases"]) == (6, 1, 4)  # c3's second run: an empty shell
     assert t["lo"] <= t["nc_macro"] <= t["hi"]
 
 
