@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "tests" / "data" / "minipanel"
@@ -108,3 +109,12 @@ def test_a_rule_id_defined_twice_names_both_files(python: Path, project: Path) -
     assert result.returncode == pytest.ExitCode.USAGE_ERROR
     assert "rule id OC-001 is defined twice" in result.stderr
     assert str(rules) in result.stderr and "bundled/rule_checks/output_control/" in result.stderr
+
+
+def test_the_noncoding_cases_ship_and_run_as_their_own_population(python: Path, tmp_path: Path) -> None:
+    result = pytest_in(python, tmp_path, "--harness-model=gold", "--harness-panel=noncoding")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    rows = [json.loads(line) for line in next((tmp_path / "reports").glob("*/verdicts.jsonl")).read_text().splitlines()]
+    shipped = {yaml.safe_load(p.read_text())["id"] for p in (ROOT / "tasks" / "noncoding").glob("*/*/task.yaml")}
+    assert shipped and {r["task"] for r in rows} == shipped and {r["population"] for r in rows} == {"noncoding"}
+    assert "NC-Macro" in result.stdout
