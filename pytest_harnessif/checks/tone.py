@@ -346,18 +346,52 @@ def date_mentions(text: str) -> dict[str, str]:
     return found
 
 
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(\s*(?:%|percent\b))?")
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(\s*(?:%|percent\b|per cent\b))?")
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_WORD_VALUE = {w: i for i, w in enumerate(_UNITS)} | {w: 20 + 10 * i for i, w in enumerate(_TENS)}
+_SCALE = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+_NUMBER_WORD = "|".join([*_UNITS, *_TENS, *_SCALE])
+_NUMBER_WORDS = re.compile(
+    rf"\b(?P<words>(?:{_NUMBER_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_NUMBER_WORD}))*)\b"
+    r"(?P<percent>\s*(?:%|percent\b|per cent\b))?",
+    re.I,
+)
+
+
+_AND_SPLIT = re.compile(r"(?<!hundred)(?<!thousand)(?<!million)\s+and\s+", re.I)
+
+
+def _word_value(words: str) -> int:
+    """`forty-eight` -> 48, `two hundred and ten` -> 210, `fifteen thousand` -> 15000."""
+    total = current = 0
+    for word in re.split(r"[\s-]+", words.lower()):
+        if word in _WORD_VALUE:
+            current += _WORD_VALUE[word]
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word in _SCALE:
+            total, current = total + max(current, 1) * _SCALE[word], 0
+    return total + current
 
 
 def numbers(text: str, figures_only: bool = False) -> dict[str, str]:
-    """The numbers in `text`, canonical value (`1,250.50` -> `1250.5`, `8 percent` -> `8%`) -> as written: a
-    percentage keeps its sign, so `8%` is not found in a source that only has `7-8`. With `figures_only`, only
-    figures: a number of two digits or more, a decimal or a percentage (not a count like `3 options`)."""
+    """The numbers in `text`, in digits or in words, canonical value (`1,250.50` -> `1250.5`, `8 percent` -> `8%`,
+    `forty-eight` -> `48`, `twelve per cent` -> `12%`) -> as written: a percentage keeps its sign, so `8%` is not
+    found in a source that only has `7-8`. With `figures_only`, only figures: a number of two digits or more, a
+    decimal or a percentage (not a count like `3 options` or `three options`)."""
     found: dict[str, str] = {}
-    for m in _NUMBER.finditer(text):
-        whole, decimals, percent = m.group(1).replace(",", ""), (m.group(2) or "").rstrip("0"), m.group(3)
-        if figures_only and len(whole) < 2 and not m.group(2) and not percent:
+    hits = [(m.start(), m.group(1).replace(",", ""), (m.group(2) or "").rstrip("0"), m.group(3), m.group(0))
+            for m in _NUMBER.finditer(text)]
+    for m in _NUMBER_WORDS.finditer(text):
+        parts = _AND_SPLIT.split(m["words"])  # `forty and twelve` is two numbers; `two hundred and ten` one
+        for i, part in enumerate(parts):
+            percent = m["percent"] if i == len(parts) - 1 else None
+            hits.append((m.start() + i, str(_word_value(part)), "", percent, part + (percent or "")))
+    for _, whole, decimals, percent, written in sorted(hits):
+        if figures_only and len(whole) < 2 and not decimals and not percent:
             continue
         key = (whole.lstrip("0") or "0") + (f".{decimals}" if decimals else "") + ("%" if percent else "")
-        found.setdefault(key, m.group(0).strip())
+        found.setdefault(key, written.strip())
     return found

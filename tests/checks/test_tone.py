@@ -156,3 +156,11 @@ def test_multi_sentence_paragraphs_and_evidence_text() -> None:
     assert multi_sentence_paragraphs(doc) == ["One. Two."]
     assert as_evidence([doc, Document("final reply", " Hi. ")]) == (
         "### memo.md\nOne. Two.\n\nThree.\n\n> Four. Five.\n\n### final reply\nHi.")
+
+
+def test_numbers_written_in_words_are_numbers() -> None:
+    text = "forty-eight and twelve per cent of two hundred and ten; fifteen thousand euros; one of three options"
+    assert numbers(text, figures_only=True) == {
+        "48": "forty-eight", "12%": "twelve per cent", "210": "two hundred and ten", "15000": "fifteen thousand"
+    }
+    assert set(numbers(text)) == {"48", "12%", "210", "15000", "1", "3"}

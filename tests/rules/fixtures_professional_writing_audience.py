@@ -249,6 +249,15 @@ def percentage_invented() -> Case:
     return _judged(reply("48% of Q3 orders came back."), "fail", "48%", "1,200 orders, 48 returns")
 
 
+def figures_in_words_found_in_the_notes() -> Case:
+    return _decided(reply("Q3 had forty-eight returns out of 1,200 orders."))
+
+
+def figure_in_words_invented() -> Case:
+    return _judged(reply("Returns cost us fifteen thousand euros in Q3."), "fail", "fifteen thousand",
+                   "1,200 orders, 48 returns")
+
+
 def no_figures_given() -> Case:
     return _decided(reply("Returns rose in Q3."))
 
@@ -393,8 +402,9 @@ FIXTURES = {
                "na": [engineers_audience]},
     "PW-139": {"pass": [casual_as_asked], "fail": [stiff_instead], "na": [no_tone_asked, names_that_start_like_tone]},
     "PW-140": {"pass": [outcomes], "fail": [play_by_play], "na": [not_minutes]},
-    "PW-141": {"pass": [figures_quoted_from_the_notes, figure_derived_from_the_notes],
-               "fail": [figure_invented, percentage_invented], "na": [no_figures_given]},
+    "PW-141": {"pass": [figures_quoted_from_the_notes, figure_derived_from_the_notes,
+                        figures_in_words_found_in_the_notes],
+               "fail": [figure_invented, percentage_invented, figure_in_words_invented], "na": [no_figures_given]},
     "PW-142": {"pass": [full_announcement], "fail": [no_reason_given], "na": [no_announcement]},
     "PW-143": {"pass": [statements_only, genuine_question], "fail": [stock_rhetorical, teaser_question, teaser_heading],
                "na": [lambda: _decided(nothing())]},
