@@ -1,4 +1,4 @@
-"""Budget against actuals for Kestrel Print Works, read from data/budget_vs_actuals_2026.csv.
+"""Budget against actuals for Kettlewell Print Works, read from data/budget_vs_actuals_2026.csv.
 
     python tools/figures.py <line> <month>     one budget line for one month, with the year to date
     python tools/figures.py summary <month>    every line for the month, with revenue, costs and profit
