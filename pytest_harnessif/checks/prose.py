@@ -15,6 +15,7 @@ from .regex import HEADING, without_code
 PROSE_FILES = ("**/*.md", "**/*.txt", "**/*.rst")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[])")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_TABLE_ROW = re.compile(r"^\s*\|")
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,12 @@ class Document:
 
     @property
     def paragraphs(self) -> list[str]:
-        """Runs of prose lines, each joined into one line; a blank line, a heading or a list item ends a run
-        (headings and list items are not paragraphs)."""
+        """Runs of prose lines, each joined into one line; a blank line, a heading, a list item or a Markdown table
+        row ends a run (headings, list items and tables are not paragraphs)."""
         out: list[str] = []
         current: list[str] = []
         for line in [*self.prose.splitlines(), ""]:
-            if line.strip() and not HEADING.match(line) and not _LIST_ITEM.match(line):
+            if line.strip() and not HEADING.match(line) and not _LIST_ITEM.match(line) and not _TABLE_ROW.match(line):
                 current.append(line.strip())
             elif current:
                 out.append(" ".join(current))

@@ -29,3 +29,10 @@ def test_deliverables_are_the_documents_written_else_the_final_reply() -> None:
     replied = make_run(turns=[turn("Draft the email", "Dear team,\n\nThe release moves to Friday.")])
     assert [d.where for d in deliverables(replied)] == ["final reply"]
     assert deliverables(make_run(turns=[turn("Draft it", "  ")])) == []
+
+
+def test_a_markdown_table_is_no_paragraph() -> None:
+    table = "| vendor | fee |\n|---|---|\n| Alder Payroll Services Ltd | CHF 12 |"
+    doc = Document("memo.md", f"Costs rose.\n\n{table}\n\nWe chose Alder.")
+    assert doc.paragraphs == ["Costs rose.", "We chose Alder."]
+    assert doc.sentences == ["Costs rose.", "We chose Alder."]
