@@ -95,12 +95,12 @@ WORD_TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
 
 
 def title_case_words(doc: Document) -> list[str]:
-    """Capitalised words inside headings (not the first word of a heading or after a colon) that the body text
-    never writes capitalised mid-sentence, i.e. that are no proper nouns, as `'heading' (Word)`."""
+    """Capitalised words inside headings (not the first word of a heading, of a sentence in it, or after a colon)
+    that the body text never writes capitalised mid-sentence, i.e. that are no proper nouns, as `'heading' (Word)`."""
     proper = {tok for u in units(doc) for tok in WORD_TOKEN.findall(u)[1:] if tok[0].isupper()}
     out = []
     for _, title in doc.headings:
-        for part in title.split(":"):
+        for part in re.split(r":|(?<=[.?!])\s+", title):
             for word in WORD_TOKEN.findall(part)[1:]:
                 if word[0].isupper() and word[1:].islower() and len(word) > 1 and word not in proper:
                     out.append(f"{title!r} ({word})")
@@ -370,9 +370,12 @@ def money(text: str, symbols: Iterable[str]) -> list[tuple[str, bool]]:
 
 _SKIP_BEFORE = re.compile(
     rf"(?:\b(?:step|steps|page|pages|table|figure|fig\.|section|chapter|version|v|item|phase|option|tier|level|"
-    rf"grade|no\.|number|room|floor|week|day|round|sprint|wave|part|appendix)|{MONTH})\s+$",
+    rf"grade|no\.|number|room|floor|week|day|round|sprint|wave|part|appendix|schedule|clause|article|annex|exhibit|"
+    rf"paragraph|para\.|line|lane|bay|unit|site|plot|group|arm|cohort|batch|gate|ward|bed|desk|zone|region|stage|"
+    rf"study|sample|tank|well|chamber|station|block|building|plan|model|year|quarter|q|term|wing|track)|{MONTH})\s+$",
     re.I,
 )
+_LABEL_BEFORE = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+\s+$")  # `Schedule 3`, `Chamber 2`: a name, no count
 _SKIP_AFTER = frozenset(
     {"am", "pm", "a.m.", "p.m.", "km", "m", "cm", "mm", "kg", "g", "mg", "l", "ml", "s", "ms", "min", "h", "px", "pt",
      "x", "kb", "mb", "gb", "tb", "million", "billion", "thousand", "trillion", "bn", "k"}
@@ -382,12 +385,14 @@ _COUNTED = re.compile(r"(?<![\w.,:/#$€£¥+\-])(\d+)(?![\w.,:/%°)\-])\s+([a-z
 
 def counted_numerals(text: str, below: int) -> list[str]:
     """Numerals smaller than `below` that count something (`3 teams`, `1 of 4 servers`): an integer followed by a
-    lower-case word that is no unit symbol, not part of a date, a reference (`step 3`), a measure or money."""
+    lower-case word that is no unit symbol, not part of a date, a reference or label (`step 3`, `chamber 2`, a
+    capitalised name such as `Schedule 3` inside a sentence), a measure or money."""
     out = []
     for m in _COUNTED.finditer(text):
         if int(m.group(1)) >= below or m.group(2).rstrip(".") in _SKIP_AFTER or m.group(2) in _SKIP_AFTER:
             continue
-        if _SKIP_BEFORE.search(text[max(0, m.start() - 20) : m.start()]):
+        before = text[max(0, m.start() - 20) : m.start()]
+        if _SKIP_BEFORE.search(before) or _LABEL_BEFORE.search(text[: m.start()]):
             continue
         out.append(f"{m.group(1)} {m.group(2).rstrip('.')}")
     return out

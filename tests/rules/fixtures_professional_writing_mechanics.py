@@ -65,8 +65,10 @@ FIXTURES = {
         "na": [lambda: replied("The fix shipped on 2024-05-04."), nothing],
     },
     "PW-025": {
-        "pass": [lambda: replied("Three teams joined, and 10 people walked step 3 of the 5 km route on 2024-05-03.")],
-        "fail": [lambda: replied("We closed 9 open tickets this sprint.")],
+        "pass": [lambda: replied("Three teams joined, and 10 people walked step 3 of the 5 km route on 2024-05-03."),
+                 lambda: replied("Under the contract, Schedule 3 sets the fees. Readings from chamber 2 were lost.")],
+        "fail": [lambda: replied("We closed 9 open tickets this sprint."),
+                 lambda: replied("Under Schedule 3 the supplier has 2 weeks to respond.")],
         "na": [lambda: replied("The budget is approved."), nothing],
     },
     "PW-026": {

@@ -135,8 +135,10 @@ FIXTURES = {
         "na": [lambda: written("# Plan\n\nBilling first.\n"), nothing],
     },
     "PW-012": {
-        "pass": [lambda: written(SENTENCE_CASE)],
-        "fail": [lambda: written(TITLE_CASE)],
+        "pass": [lambda: written(SENTENCE_CASE),
+                 lambda: written("# Returns\n\n## I bought it as a gift. Can I return it?\n\nYes, within 30 days.\n")],
+        "fail": [lambda: written(TITLE_CASE),
+                 lambda: written("# Returns\n\n## Bought as a gift. Can I Return It?\n\nYes, within 30 days.\n")],
         "na": [lambda: written("# Minutes\n\nWe met.\n"), nothing],
     },
     "PW-013": {
