@@ -32,7 +32,7 @@ from pytest_harnessif.checks.documents import (
 )
 from pytest_harnessif.checks.prose import deliverables
 
-KNOWN_ACRONYMS = ("AM", "PM", "OK", "US", "UK", "EU")
+KNOWN_ACRONYMS = ("AM", "PM", "OK", "US", "UK", "EU", "AI")  # AI: PW-061's disclosure line uses it
 CURLY = re.compile("[“”‘’]")
 QUOTE_MARKS = re.compile("[\"'“”‘’]")
 EM_DASH = re.compile(r"—|(?<=\w)\s?--\s?(?=\w)")

@@ -4,9 +4,11 @@ else the final reply) with code, block quotes and quoted speech left out."""
 
 from __future__ import annotations
 
+import re
+
 from pytest_harnessif import Run, na, rule
 from pytest_harnessif.checks.prose import deliverables
-from pytest_harnessif.checks.tone import described, flagged, own_text, phrase_pattern
+from pytest_harnessif.checks.tone import described, flagged, own_text, phrase_hits, phrase_pattern
 
 FILLERS = ("very", "really", "basically", "actually", "literally", "extremely", "totally", "truly")
 LATIN = ("e.g.", "i.e.", "etc.", "et al.", "cf.", "viz.", "vs.")
@@ -43,8 +45,15 @@ SLANG = ("gonna", "wanna", "gotta", "kinda", "sorta", "btw", "lol", "tbh", "imo"
 DIG = ("as previously stated", "as I said before", "as I already mentioned", "as already mentioned",
        "per my last email", "per my previous email", "as per my last", "as you should know", "as you should be aware",
        "friendly reminder", "as I have explained")
-NEUTRAL_ATTRIBUTION = ("said", "says", "noted", "explained", "asked")
-LOADED_ATTRIBUTION = ("claimed", "admitted", "insisted", "conceded", "alleged", "complained", "boasted", "confessed")
+NEUTRAL_ATTRIBUTION = ("said", "says", "noted", "notes", "explained", "explains", "asked", "asks")
+LOADED_ATTRIBUTION = ("claimed", "claims", "admitted", "admits", "insisted", "insists", "conceded", "concedes",
+                      "alleged", "alleges", "complained", "complains", "boasted", "boasts", "confessed", "confesses")
+NOT_SPEECH = re.compile(
+    r"\b(?:the|these|those|its|their|his|her|our|your|any|all|no|open|pending|new|expense|insurance|warranty|travel|"
+    r"\d+)\s+claims\b|\bclaim(?:s|ed)\s+(?:(?-i:[A-Z]{3})\b|\d|back\b|for\b|expenses?\b|refunds?\b|mileage\b)",
+    re.I,
+)
+"""`claims` and `claimed` that are no speech: the noun (`expense claims`) and the expense sense (`claimed EUR 48`)."""
 GUARANTEES = ("guarantee", "100% safe", "100% secure", "100% reliable", "risk-free", "zero risk", "never fail",
               "always work", "fully secure", "bulletproof", "foolproof")
 STOCK_APOLOGIES = ("sorry for any inconvenience", "sorry for the inconvenience", "apologize for any inconvenience",
@@ -371,11 +380,12 @@ def test_no_passive_aggressive_phrasing(run: Run, phrases: tuple[str, ...] = DIG
 def test_neutral_attribution_verbs(run: Run, neutral: tuple[str, ...] = NEUTRAL_ATTRIBUTION,
                                    loaded: tuple[str, ...] = LOADED_ATTRIBUTION) -> None:
     """When the delivered prose reports what someone said, it attributes with {neutral:code-or}, never with the
-    loaded verbs {loaded:code-or}."""
+    loaded verbs {loaded:code-or} (`claims` as a noun and `claimed EUR 48`, the expense sense, are no speech)."""
     docs = deliverables(run) or na("nothing delivered")
+    speech = {d.where: NOT_SPEECH.sub(" ", own_text(d)) for d in docs}
     reporting = phrase_pattern((*neutral, *loaded))
-    docs = [d for d in docs if reporting.search(own_text(d))] or na("the deliverable reports no one's words")
-    found = flagged(docs, loaded)
+    docs = [d for d in docs if reporting.search(speech[d.where])] or na("the deliverable reports no one's words")
+    found = {d.where: hits for d in docs if (hits := phrase_hits(speech[d.where], loaded))}
     assert not found, f"loaded attribution verbs: {described(found)}"
 
 

@@ -210,6 +210,16 @@ def admitted() -> Run:
     return wrote("Maria said the budget is fixed. Tom admitted the launch can move.", user="Write the minutes.")
 
 
+def claims_in_the_present() -> Run:
+    return wrote("The reviewer says the sample is small. The author claims the effect holds.",
+                 user="Write the summary.")
+
+
+def expense_claims_are_no_speech() -> Run:
+    return wrote("Ines said the policy holds. The sales team claimed EUR 48 for taxis; two expense claims are open.",
+                 user="Write the summary.")
+
+
 def reports_no_one() -> Run:
     return wrote("The budget is fixed. The launch can move by a week.", user="Write the minutes.")
 
@@ -260,7 +270,8 @@ FIXTURES = {
     "PW-069": {"pass": [exact_amounts], "fail": [a_number_of], "na": [nothing]},
     "PW-073": {"pass": [professional], "fail": [btw], "na": [nothing]},
     "PW-074": {"pass": [courteous_follow_up], "fail": [per_my_last_email], "na": [nothing]},
-    "PW-075": {"pass": [said_only], "fail": [admitted], "na": [reports_no_one, nothing]},
+    "PW-075": {"pass": [said_only, expense_claims_are_no_speech], "fail": [admitted, claims_in_the_present],
+               "na": [reports_no_one, nothing]},
     "PW-077": {"pass": [expected_outcome], "fail": [guaranteed], "na": [nothing]},
     "PW-078": {"pass": [specific_apology], "fail": [any_inconvenience], "na": [no_apology, nothing]},
 }
