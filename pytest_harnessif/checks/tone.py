@@ -156,15 +156,16 @@ def request_text(run: Run) -> str:
 
 def given_text(run: Run) -> str:
     """The material the run was given: the user's messages, the text of the workspace's initial files and what
-    the tools other than bash and the edit tools returned (an inbox, a ticket, a file the agent read). Never
-    text the agent wrote itself, nor the instructions it was given: the project file (where project-file rules
-    are placed, examples and all) and the skill bodies are left out."""
+    the task's own tools returned (an inbox, a ticket lookup, a figures query). Never text the agent wrote itself
+    (bash output, and `read_file`, which adds nothing to the initial files but a draft the agent wrote and read
+    back), nor the instructions it was given: the project file (where project-file rules are placed, examples and
+    all) and the skill bodies are left out."""
     rules_file = run.task.project_file
     files = [d.decode(errors="replace") for p, d in run.initial_files.items() if b"\0" not in d and p != rules_file]
     outputs = [
         c.output
         for c in run.tool_calls
-        if c.output and c.name not in ("bash", "skill", *EDIT_TOOLS) and c.args.get("path") != rules_file
+        if c.output and c.name not in ("bash", "skill", "read_file", "list_files", *EDIT_TOOLS)
     ]
     return "\n\n".join([request_text(run), *files, *outputs])
 

@@ -89,6 +89,7 @@ def test_requests_and_the_material_a_run_was_given() -> None:
         turns=[turn("Write the customer reply.", "Done.", tool("read_ticket", output="Refund in 5 days"),
                     bash("cat > x.md <<EOF\nmade up\nEOF", output="made up"),
                     tool("read_file", output="by Friday", path="AGENTS.md"),
+                    tool("read_file", output="our draft says 63%", path="draft.md"),
                     ToolCall(id="s", name="skill", args={"name": "support"}, output="within 24 hours"), intent="other"),
                turn("Make it shorter", "Done.", intent="other")],
     )
@@ -96,7 +97,7 @@ def test_requests_and_the_material_a_run_was_given() -> None:
     assert request_text(run) == "Write the customer reply.\n\nMake it shorter"
     given = given_text(run)
     assert "12 March" in given and "Refund in 5 days" in given
-    assert not any(text in given for text in ("made up", "binary", "by Friday", "within 24 hours"))
+    assert not any(text in given for text in ("made up", "binary", "by Friday", "within 24 hours", "63%"))
 
 
 def test_first_person_finds_the_capital_i_and_other_forms() -> None:
