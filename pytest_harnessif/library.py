@@ -171,7 +171,8 @@ def load_tasks(tasks_dirs: Path | Sequence[Path], rules: dict[str, RuleEntry]) -
     """Every task under the task folders (`task_files`), checked against the rule library; a task id defined twice
     is a LibraryError naming both folders."""
     tasks: dict[str, TaskEntry] = {}
-    for path in [p for folder in _folders(tasks_dirs) for p in task_files(folder)]:
+    paths = [p.resolve() for folder in _folders(tasks_dirs) for p in task_files(folder)]
+    for path in dict.fromkeys(paths):  # a folder inside another (`tasks/noncoding` in `tasks/`) reads each task once
         entry = load_task(path.parent)
         if entry.task.id in tasks:
             raise LibraryError(f"{path}: id: task {entry.task.id} is defined twice (also {tasks[entry.task.id].dir})")

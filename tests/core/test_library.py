@@ -292,3 +292,9 @@ def test_noncoding_cases_load_from_their_own_folder_and_must_say_so(tmp_path: Pa
     coding = write_task(tmp_path / "x", task_dict(scenario="support"), scenario="noncoding/support")
     message = _error(coding)
     assert message.startswith(f"{coding / 'task.yaml'}: kind: a case under noncoding/ is `kind: non_coding`")
+
+
+def test_a_task_folder_inside_another_reads_each_task_once(tmp_path: Path) -> None:
+    case = task_dict(id="clause", scenario="legal", kind="non_coding", languages=["english"])
+    write_task(tmp_path, case, scenario="noncoding/legal", folder="clause")
+    assert list(load_tasks([tmp_path, tmp_path / "noncoding"], _rules("CS-001"))) == ["clause"]

@@ -77,6 +77,10 @@ def test_gold_is_perfect_and_defaults_is_caught(tmp_path: Path) -> None:
     assert {r["population"] for r in rows} == {"noncoding"} and {r["task"] for r in rows} == set(CASES)
     gold = Counter(r["status"] for r in rows if r["model"] == "gold")
     assert gold["fail"] == gold["error"] == 0, proc.stdout[-3000:]
+    declared = {(t, r.id): bool(r.opportunity) for t, e in CASES.items() for r in e.task.rules}
+    off = [(r["task"], r["rule"], r["status"]) for r in rows if r["model"] == "gold"
+           and (r["status"] == "n/a") == declared[r["task"], r["rule"]]]
+    assert not off, f"gold misses a declared opportunity, or a bystander is judged: {off}"
     defaults = [r for r in rows if r["model"] == "defaults"]
     assert any(r["status"] == "fail" for r in defaults) and not any(r["status"] == "error" for r in defaults)
     assert "NC-Macro" in proc.stdout and "case means per domain" in proc.stdout
