@@ -125,17 +125,17 @@ def nc_macro(table: pd.DataFrame) -> bytes:
 
 def nc_domains(domains: pd.DataFrame) -> bytes:
     """Case-macro rate per domain (groups) and model (bars), the spec's Table 9 as a figure."""
-    models, names = [str(m) for m in domains.index], [str(c).replace("_", " ") for c in domains.columns]
+    models, names = [str(m) for m in domains.index], [str(c).replace("_", "\n") for c in domains.columns]
     x = np.arange(len(names))
     width = 0.8 / max(len(models), 1)
-    fig = Figure(figsize=(max(7.0, 1.4 * len(names)), 3.6))
+    fig = Figure(figsize=(max(7.0, 1.5 * len(names)), 4.0), layout="constrained")
     ax = fig.subplots()
     for i, model in enumerate(models):
         ax.bar(x + (i - (len(models) - 1) / 2) * width, 100 * domains.iloc[i].to_numpy(), width, label=model)
     ax.set_xticks(x, names)
     ax.set_ylim(0, 100)
     ax.set_ylabel("case-macro pass rate %")
-    ax.legend(fontsize="small", ncols=min(len(models), 4), loc="lower right")
+    ax.legend(fontsize="small", ncols=min(len(models), 6), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
     ax.grid(axis="y", alpha=0.3)
     return _png(fig)
 
