@@ -149,13 +149,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     params = []
     for key in harness.keys_for(meta.id):
         if key.task not in marks:
-            surface = harness.surface(key.task, meta.id)
-            task = harness.tasks[key.task].task
-            marks[key.task] = [*base, pytest.mark.scenario(task.scenario)]
-            if task.kind == "non_coding":
-                marks[key.task].append(pytest.mark.noncoding)
-            if surface is not None:
-                marks[key.task].append(getattr(pytest.mark, f"surface_{surface}"))
+            task, surface = harness.tasks[key.task].task, harness.surface(key.task, meta.id)
+            extra = ["noncoding"] * (task.kind == "non_coding") + [f"surface_{surface}"] * (surface is not None)
+            marks[key.task] = [*base, pytest.mark.scenario(task.scenario), *(getattr(pytest.mark, m) for m in extra)]
         params.append(pytest.param(key, id=key.label, marks=marks[key.task]))
     metafunc.parametrize("run", params, indirect=True)
 

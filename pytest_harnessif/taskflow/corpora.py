@@ -248,14 +248,15 @@ def load_ecp(path: Path, mapping: dict[str, Intent] = ECP_MAPPING) -> list[Sessi
 # --- the Harness-IF panel -----------------------------------------------------------------------------------------
 
 def load_panel(tasks_dir: Path, rules_dir: Path | None = None) -> list[Session]:
-    """The task panel via `load_tasks`: one session per task, its turns labelled with their intents. The rule
-    library is `rules_dir` (default: `rule_checks/` beside `tasks_dir`)."""
+    """The coding panel via `load_tasks`: one session per coding task (the non-coding cases are no coding-agent
+    sessions), its turns labelled with their intents. The rule library is `rules_dir` (default: `rule_checks/`
+    beside `tasks_dir`)."""
     try:
         tasks = load_tasks(tasks_dir, load_rules(rules_dir or tasks_dir.resolve().parent / "rule_checks"))
     except LibraryError as exc:
         raise CorpusError(str(exc)) from None
     return [Session(id=task_id, messages=[Message(text=t.text, label=t.intent) for t in entry.task.turns])
-            for task_id, entry in tasks.items()]
+            for task_id, entry in tasks.items() if entry.task.kind == "coding"]
 
 
 # --- dispatch -----------------------------------------------------------------------------------------------------

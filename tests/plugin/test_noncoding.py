@@ -5,12 +5,16 @@ panel."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "ncpanel"
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data" / "ncpanel"
+ITEM = re.compile(r"\[(?:gold|defaults)-(?P<task>.+)-r\d+\]")
 CASE = "refund-delay-reply"
 ARGS = ("--harness-model=gold", "--harness-model=defaults", "-p", "no:cacheprovider", "-o", "harness_tasks=tasks")
 
@@ -42,5 +46,6 @@ def test_the_default_panel_leaves_the_cases_out_and_m_noncoding_selects_them(pyt
     coding = pytester.runpytest_subprocess(*ARGS, "--collect-only", "-q", "-k", CASE)
     assert "no tests collected" in coding.stdout.str() or "deselected" in coding.stdout.str(), coding.stdout.str()
     marked = pytester.runpytest_subprocess(*ARGS, "--collect-only", "-q", "-m", "noncoding")
-    ids = [line for line in marked.stdout.lines if "::" in line]
-    assert ids and all(CASE in line for line in ids), marked.stdout.str()[-2000:]
+    tasks = {m["task"] for line in marked.stdout.lines if (m := ITEM.search(line))}
+    cases = {CASE} | {yaml.safe_load(p.read_text())["id"] for p in (ROOT / "tasks" / "noncoding").glob("*/*/task.yaml")}
+    assert CASE in tasks and tasks <= cases, marked.stdout.str()[-2000:]

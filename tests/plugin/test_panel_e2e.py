@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_harnessif.entries import RuleEntry, TaskEntry
 from pytest_harnessif.library import load_rules, load_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +35,11 @@ FIELDS = {
 }
 
 pytestmark = pytest.mark.slow
+
+
+def coding_tasks(rules: dict[str, RuleEntry]) -> dict[str, TaskEntry]:
+    """The coding panel (what a run without `--harness-panel` plays): the non-coding cases run apart."""
+    return {k: e for k, e in load_tasks(ROOT / "tasks", rules).items() if e.task.kind == "coding"}
 
 
 def harness(tmp: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
@@ -80,7 +86,7 @@ def test_gold_alt_is_perfect_on_every_declared_opportunity(
     """The second gold, written apart from the first with its own names, idioms and replies, passes every rule where
     the task declares an opportunity and is n/a on every bystander: the checks read substance, not gold's way."""
     _, proc, rows = probes
-    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    tasks = coding_tasks(load_rules(ROOT / "rule_checks"))
     alt = [r for r in rows if r["model"] == "gold-alt"]
     assert alt, proc.stdout[-3000:] + proc.stderr[-3000:]
     wrong = [
@@ -134,7 +140,7 @@ def test_gold_meets_every_declared_opportunity_and_bystanders_stay_na(
     """A rule whose opportunity the task declares is judged on gold (pass, or unjudged offline); a bystander
     (`opportunity: []`) is n/a: the metadata says what the session really exercises."""
     _, _, rows = parallel
-    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    tasks = coding_tasks(load_rules(ROOT / "rule_checks"))
     wrong = [
         (r["task"], r["rule"], r["status"], tasks[r["task"]].task.ref(r["rule"]).opportunity)
         for r in rows
@@ -156,7 +162,7 @@ def test_no_turn_presents_gold_s_code_as_existing(
     from pytest_harnessif.turnfit import turn_problems
 
     tmp, _, _ = parallel
-    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    tasks = coding_tasks(load_rules(ROOT / "rule_checks"))
     assert [line for entry in tasks.values() for line in turn_problems(entry, tmp / "store")] == []
 
 
@@ -173,7 +179,7 @@ def test_every_repository_passes_its_tests_after_gold(
     parallel: tuple[Path, subprocess.CompletedProcess[str], list], tmp_path: Path
 ) -> None:
     tmp, _, _ = parallel
-    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    tasks = coding_tasks(load_rules(ROOT / "rule_checks"))
     for task_id, entry in sorted(tasks.items()):
         (final,) = (tmp / "store").glob(f"*/gold/{task_id}/r1/final.tar")
         _passes(entry.task.commands["test"], final, tmp_path / task_id)
@@ -183,7 +189,7 @@ def test_every_repository_passes_its_tests_after_gold_alt(
     probes: tuple[Path, subprocess.CompletedProcess[str], list[dict]], tmp_path: Path
 ) -> None:
     tmp = probes[0]
-    tasks = load_tasks(ROOT / "tasks", load_rules(ROOT / "rule_checks"))
+    tasks = coding_tasks(load_rules(ROOT / "rule_checks"))
     for task_id, entry in sorted(tasks.items()):
         (final,) = (tmp / "store").glob(f"*/gold-alt/{task_id}/r1/final.tar")
         _passes(entry.task.commands["test"], final, tmp_path / task_id)
@@ -219,7 +225,7 @@ def test_every_injected_rule_has_one_verdict_per_key(
 ) -> None:
     _, _, rows = parallel
     rules = load_rules(ROOT / "rule_checks")
-    tasks = load_tasks(ROOT / "tasks", rules)
+    tasks = coding_tasks(rules)
     expected = {(m, t, 1, ref.id) for m in ("gold", "defaults") for t, e in tasks.items() for ref in e.task.rules}
     assert set(by_key(rows)) == expected
     assert all(set(r) >= FIELDS for r in rows)
@@ -298,7 +304,7 @@ def test_a_recording_exported_to_generic_jsonl_audits_to_the_same_verdicts(
     git history) gets the verdict it got on the recording."""
     from tests.audit._outcome import RULES, round_trip
 
-    tasks = load_tasks(ROOT / "tasks", RULES)
+    tasks = coding_tasks(RULES)
     for tmp, _, _ in (parallel, probes):
         seen, differ = round_trip(tmp / "store", tasks, tmp_path)
         assert not differ, differ[:10]
